@@ -1,0 +1,171 @@
+import type { ShipmentOperation } from "./operations"
+
+export type ShipmentOrdersErrorCode =
+  | "invalid_request"
+  | "rejected"
+  | "not_found"
+  | "not_imported"
+  | "unauthorized"
+  | "unavailable"
+  | "protocol"
+
+type ErrorDetails = {
+  operation: ShipmentOperation
+  httpStatus?: number
+  serviceMessage?: string
+}
+
+/**
+ * Base of every error the client throws. It carries what a caller needs to
+ * decide (operation, HTTP status, the service's own message, whether trying
+ * again later can help) and nothing of the request: no headers, no body, so
+ * no credentials or personal data.
+ */
+export class ShipmentOrdersError extends Error {
+  readonly code: ShipmentOrdersErrorCode
+  readonly operation: ShipmentOperation
+  readonly httpStatus?: number
+  readonly serviceMessage?: string
+  /** True when the same call may succeed later without any change. */
+  readonly retryable: boolean
+
+  constructor(
+    code: ShipmentOrdersErrorCode,
+    message: string,
+    details: ErrorDetails,
+    retryable = false
+  ) {
+    super(message)
+    this.name = new.target.name
+    this.code = code
+    this.operation = details.operation
+    this.httpStatus = details.httpStatus
+    this.serviceMessage = details.serviceMessage
+    this.retryable = retryable
+  }
+}
+
+/** The client refused to send a request that breaks the spec; nothing was sent. */
+export class ShipmentOrdersInvalidRequestError extends ShipmentOrdersError {
+  readonly issues: string[]
+
+  constructor(operation: ShipmentOperation, issues: string[]) {
+    super(
+      "invalid_request",
+      `Invalid ${operation} request, not sent: ${issues.join("; ")}`,
+      { operation }
+    )
+    this.issues = issues
+  }
+}
+
+/** The service refused the request (a 4xx, or `success: false`); its message says why. */
+export class ShipmentOrdersRejectedError extends ShipmentOrdersError {
+  constructor(
+    details: ErrorDetails,
+    code: ShipmentOrdersErrorCode = "rejected",
+    retryable = false
+  ) {
+    super(
+      code,
+      `The Shipment Orders Service rejected ${details.operation}` +
+        (details.httpStatus ? ` (HTTP ${details.httpStatus})` : "") +
+        `: ${details.serviceMessage || "no reason given"}`,
+      details,
+      retryable
+    )
+  }
+}
+
+/** The order does not exist for this merchant (HTTP 404). */
+export class ShipmentOrderNotFoundError extends ShipmentOrdersRejectedError {
+  constructor(details: ErrorDetails) {
+    super(details, "not_found")
+  }
+}
+
+/**
+ * The service has not imported the order yet (creation is asynchronous), so no
+ * action is possible on it. Retry the same call shortly.
+ */
+export class ShipmentOrderNotImportedError extends ShipmentOrdersRejectedError {
+  constructor(details: ErrorDetails) {
+    super(details, "not_imported", true)
+  }
+}
+
+/** Credentials missing or refused (HTTP 401/403). */
+export class ShipmentOrdersUnauthorizedError extends ShipmentOrdersError {
+  constructor(details: ErrorDetails) {
+    super(
+      "unauthorized",
+      `The Shipment Orders Service refused the credentials for ${details.operation} ` +
+        `(HTTP ${details.httpStatus}). Check the merchant code, the API key and the ` +
+        `auth header names in the provider options.`,
+      details
+    )
+  }
+}
+
+export type UnavailableReason = "timeout" | "network" | "server_error" | "rate_limited"
+
+/**
+ * The service did not answer usefully: timeout, network failure, 5xx or 429.
+ * Retryable. When `outcomeUnknown` is true the request may have been carried
+ * out: for `create`, look the order up with `getIdentifier` before creating
+ * it again.
+ */
+export class ShipmentOrdersUnavailableError extends ShipmentOrdersError {
+  readonly reason: UnavailableReason
+  readonly outcomeUnknown: boolean
+  readonly attempts: number
+
+  constructor(
+    details: ErrorDetails & {
+      reason: UnavailableReason
+      outcomeUnknown: boolean
+      attempts: number
+      cause?: string
+    }
+  ) {
+    const what = {
+      timeout: "did not answer in time",
+      network: `could not be reached (${details.cause ?? "network error"})`,
+      server_error: `answered HTTP ${details.httpStatus}`,
+      rate_limited: "is rate limiting this merchant (HTTP 429)",
+    }[details.reason]
+    const advice = details.outcomeUnknown
+      ? details.operation === "create"
+        ? " The outcome is unknown: look the order up with getIdentifier(orderNumber) before creating it again."
+        : " The outcome is unknown; the call is safe to repeat."
+      : " Try again later."
+    super(
+      "unavailable",
+      `The Shipment Orders Service ${what} on ${details.operation}` +
+        (details.attempts > 1 ? ` after ${details.attempts} attempts.` : ".") +
+        advice,
+      details,
+      true
+    )
+    this.reason = details.reason
+    this.outcomeUnknown = details.outcomeUnknown
+    this.attempts = details.attempts
+  }
+}
+
+/** The service answered something that is not the documented shape (bad JSON, wrong fields). */
+export class ShipmentOrdersProtocolError extends ShipmentOrdersError {
+  constructor(details: ErrorDetails & { problem: string }) {
+    super(
+      "protocol",
+      `The Shipment Orders Service sent an unreadable ${details.operation} response` +
+        (details.httpStatus ? ` (HTTP ${details.httpStatus})` : "") +
+        `: ${details.problem}`,
+      details
+    )
+  }
+}
+
+export function isShipmentOrdersError(error: unknown): error is ShipmentOrdersError {
+  return error instanceof ShipmentOrdersError
+}
