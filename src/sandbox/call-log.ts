@@ -1,0 +1,29 @@
+import type { ShipmentOperation } from "../lib/shipment-orders/operations"
+import type { FaultKind } from "./faults"
+
+export type RecordedCall = {
+  operation: ShipmentOperation
+  merchantCode: string | null
+  /** Null when no answer was sent (a `timeout` or `commit_then_drop` fault). */
+  httpStatus: number | null
+  success: boolean
+  at: string
+  fault?: FaultKind
+}
+
+/** Every merchant API call the sandbox received, oldest first. */
+export class CallLog {
+  private calls: RecordedCall[] = []
+
+  record(call: Omit<RecordedCall, "at">): void {
+    this.calls.push({ ...call, at: new Date().toISOString() })
+  }
+
+  list(): RecordedCall[] {
+    return [...this.calls]
+  }
+
+  clear(): void {
+    this.calls = []
+  }
+}

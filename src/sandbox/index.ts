@@ -1,0 +1,8 @@
+export { startSandbox, DEFAULT_IMPORT_DELAY_MS } from "./start-sandbox"
+export type { RunningSandbox, SandboxOptions } from "./start-sandbox"
+export { createSandboxApp } from "./app"
+export { demoSeed, DEMO_MERCHANTS } from "./seed"
+export { FAULT_KINDS } from "./faults"
+export type { FaultKind } from "./faults"
+export type { RecordedCall } from "./call-log"
+export type * from "./types"
