@@ -1,0 +1,43 @@
+const { loadEnv } = require("@medusajs/framework/utils")
+loadEnv("test", process.cwd())
+
+process.env.MEDUSA_DISABLE_TELEMETRY = "true"
+
+const transform = {
+  "^.+\\.[jt]sx?$": [
+    "@swc/jest",
+    {
+      jsc: {
+        parser: { syntax: "typescript", decorators: true, tsx: true },
+        target: "es2021",
+      },
+    },
+  ],
+}
+
+const common = {
+  transform,
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
+}
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: "unit",
+      // Pure logic, and the client against the sandbox over loopback HTTP.
+      testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.ts"],
+    },
+    {
+      ...common,
+      displayName: "integration",
+      // A real Medusa app on real PostgreSQL (embedded unless USE_EXTERNAL_PG=1).
+      testMatch: ["<rootDir>/integration-tests/http/**/*.spec.ts"],
+      setupFiles: ["<rootDir>/integration-tests/setup.js"],
+      globalSetup: "<rootDir>/integration-tests/pg-global-setup.mjs",
+      globalTeardown: "<rootDir>/integration-tests/pg-global-teardown.mjs",
+    },
+  ],
+}

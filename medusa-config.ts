@@ -1,0 +1,44 @@
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+/*
+ * The app the tests and `npm run demo` run: this repository's own source
+ * loaded as a Medusa project, with the plugin's provider registered next to
+ * the manual one. A store installs the built package instead (see README).
+ */
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: {
+      storeCors: process.env.STORE_CORS || "http://localhost:8000",
+      adminCors: process.env.ADMIN_CORS || "http://localhost:9000,http://localhost:5173",
+      authCors: process.env.AUTH_CORS || "http://localhost:8000,http://localhost:9000,http://localhost:5173",
+      jwtSecret: process.env.JWT_SECRET || "supersecret",
+      cookieSecret: process.env.COOKIE_SECRET || "supersecret",
+    },
+  },
+  admin: {
+    disable: process.env.MEDUSA_ADMIN_DISABLED === "true",
+  },
+  modules: [
+    {
+      resolve: "@medusajs/medusa/fulfillment",
+      options: {
+        providers: [
+          { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
+          {
+            resolve: "./src/providers/pickup-point",
+            id: "pickup-point",
+            options: {
+              baseUrl: process.env.PICKUP_POINT_BASE_URL || "http://127.0.0.1:4010",
+              merchantCode: process.env.PICKUP_POINT_MERCHANT_CODE || "DEMO-DELIVERY",
+              apiKey: process.env.PICKUP_POINT_API_KEY || "sandbox-delivery-key",
+              merchantType: process.env.PICKUP_POINT_MERCHANT_TYPE || "DELIVERY",
+            },
+          },
+        ],
+      },
+    },
+  ],
+})

