@@ -2,7 +2,7 @@
 // Prints the runner's own totals as one `N passed, N failed` line (read by CI).
 import { readFileSync } from "node:fs"
 
-const file = process.argv[2] ?? ".test-results/jest.json"
+const file = process.argv[2] ?? ".test-results.json"
 let results
 try {
   results = JSON.parse(readFileSync(file, "utf8"))
