@@ -6,11 +6,16 @@ export type ShipmentOrdersLogger = {
   warn?: (message: string) => void
 }
 
+const required = () => z.string({ error: "is required" }).trim().min(1, "is required")
+
 export const clientOptionsSchema = z.object({
   /** Base URL of the service, without the `/platform-api-server/...` path. */
-  baseUrl: z.url({ message: "must be an http(s) URL such as https://api.example.com" }),
-  merchantCode: z.string().trim().min(1, "is required"),
-  apiKey: z.string().trim().min(1, "is required"),
+  baseUrl: z.url({
+    protocol: /^https?$/,
+    error: "must be an http(s) URL such as https://api.example.com",
+  }),
+  merchantCode: required(),
+  apiKey: required(),
   /**
    * The spec does not name its auth headers. These are this project's
    * defaults, the sandbox's too; change them to match the live service.

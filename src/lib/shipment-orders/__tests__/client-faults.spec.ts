@@ -5,7 +5,7 @@ import {
   ShipmentOrdersClient,
 } from ".."
 import { createServer } from "node:net"
-import { orderInput, startTestSandbox, type TestSandbox } from "../../../../test-support/sandbox-fixtures"
+import { MERCHANTS, orderInput, startTestSandbox, type TestSandbox } from "../../../../test-support/sandbox-fixtures"
 
 let sandbox: TestSandbox
 
@@ -54,8 +54,10 @@ describe("operations that are safe to retry", () => {
     expect(calls.map((call) => call.httpStatus)).toEqual([503, 503, 200])
   })
 
-  it("give up after the configured retries with an unavailable error", async () => {
-    const client = sandbox.client(undefined, { retries: 2 })
+  it("give up after the configured retries with an unavailable error, logging each retry without secrets", async () => {
+    const lines: string[] = []
+    const logger = { warn: (line: string) => lines.push(line), debug: (line: string) => lines.push(line) }
+    const client = sandbox.client(undefined, { retries: 2, logger })
     await sandbox.fault("getIdentifier", "http_500", 10)
 
     const error = await client.getIdentifier("ANY").catch((e) => e)
@@ -64,6 +66,11 @@ describe("operations that are safe to retry", () => {
     expect(error).toMatchObject({ reason: "server_error", httpStatus: 500, attempts: 3, retryable: true })
     expect(error.message).toContain("after 3 attempts")
     expect(await sandbox.calls("getIdentifier")).toHaveLength(3)
+    expect(lines).toEqual([
+      "[shipment-orders] getIdentifier attempt 1 failed (server_error); retrying",
+      "[shipment-orders] getIdentifier attempt 2 failed (server_error); retrying",
+    ])
+    expect(lines.join("\n")).not.toContain(MERCHANTS.delivery.apiKey)
   })
 
   it("retry an attempt that times out, each attempt bounded by the deadline", async () => {
