@@ -127,6 +127,24 @@ export async function startTestSandbox() {
   }
 }
 
+/**
+ * Registers the jest hooks that give a spec file one test sandbox, reset
+ * before each test, and returns it (filled in once `beforeAll` has run).
+ */
+export function useTestSandbox(): TestSandbox {
+  const handle = {} as TestSandbox
+  beforeAll(async () => {
+    Object.assign(handle, await startTestSandbox())
+  })
+  afterAll(async () => {
+    await handle.close?.()
+  })
+  beforeEach(async () => {
+    await handle.reset()
+  })
+  return handle
+}
+
 let sequence = 0
 
 /** A create request that satisfies the spec, with a fresh order number. */

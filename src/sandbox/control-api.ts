@@ -18,8 +18,7 @@ const merchantSchema = z.object({
   webhookUrl: z.url().optional(),
 })
 
-const warehouseSchema = z.object({
-  merchantCode: text,
+const placeFields = {
   code: text,
   name: text,
   address: text,
@@ -27,17 +26,13 @@ const warehouseSchema = z.object({
   zipcode: text,
   department: z.string().default(""),
   country: text,
-})
+}
+
+const warehouseSchema = z.object({ merchantCode: text, ...placeFields })
 
 const pickupPointSchema = z.object({
-  code: text,
+  ...placeFields,
   publicCode: text,
-  name: text,
-  address: text,
-  city: text,
-  zipcode: text,
-  department: z.string().default(""),
-  country: text,
   networkCode: text,
   networkName: text,
   requiresVerificationCode: z.boolean().default(false),

@@ -1,17 +1,7 @@
 import { Router, type Request, type Response } from "express"
 import type { z } from "zod"
 import { GET_OPERATIONS, type ShipmentOperation } from "../lib/shipment-orders/operations"
-import {
-  cancelRequestSchema,
-  createRequestSchema,
-  describeIssues,
-  downloadLabelRequestSchema,
-  generateLabelRequestSchema,
-  getIdentifierRequestSchema,
-  sendVerificationCodeRequestSchema,
-  statusRequestSchema,
-  updateTrackingRequestSchema,
-} from "../lib/shipment-orders/schemas/requests"
+import { describeIssues, requestSchemas } from "../lib/shipment-orders/schemas/requests"
 import type { CallLog } from "./call-log"
 import type { FaultKind, FaultQueue } from "./faults"
 import { SandboxError } from "./sandbox-error"
@@ -36,28 +26,28 @@ export function merchantApiRouter(service: SandboxService, faults: FaultQueue, c
   })
 
   const operations: Record<ShipmentOperation, Operation<z.ZodType>> = {
-    create: operation(createRequestSchema, (merchant, body) =>
+    create: operation(requestSchemas.create, (merchant, body) =>
       ok("Order created; it will be imported shortly", { data: service.create(merchant, body) })
     ),
-    cancel: operation(cancelRequestSchema, (merchant, body) => ok(service.cancel(merchant, body))),
-    getIdentifier: operation(getIdentifierRequestSchema, (merchant, query) =>
+    cancel: operation(requestSchemas.cancel, (merchant, body) => ok(service.cancel(merchant, body))),
+    getIdentifier: operation(requestSchemas.getIdentifier, (merchant, query) =>
       ok("OK", { data: service.getIdentifier(merchant, query.orderNumber) })
     ),
-    generateLabel: operation(generateLabelRequestSchema, async (merchant, body) => {
+    generateLabel: operation(requestSchemas.generateLabel, async (merchant, body) => {
       const { message, data } = await service.generateLabel(merchant, body)
       return ok(message, { data })
     }),
-    downloadLabel: operation(downloadLabelRequestSchema, (merchant, query) => ({
+    downloadLabel: operation(requestSchemas.downloadLabel, (merchant, query) => ({
       pdf: service.downloadLabel(merchant, query.orderReferenceCode),
     })),
-    status: operation(statusRequestSchema, (merchant, body) =>
+    status: operation(requestSchemas.status, (merchant, body) =>
       ok("OK", service.status(merchant, body.request))
     ),
-    updateTracking: operation(updateTrackingRequestSchema, (merchant, body) => {
+    updateTracking: operation(requestSchemas.updateTracking, (merchant, body) => {
       service.updateTracking(merchant, body)
       return ok("Tracking updated")
     }),
-    sendVerificationCode: operation(sendVerificationCodeRequestSchema, (merchant, body) =>
+    sendVerificationCode: operation(requestSchemas.sendVerificationCode, (merchant, body) =>
       ok(service.sendVerificationCode(merchant, body.orderReferenceCode))
     ),
   }

@@ -1,13 +1,6 @@
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto"
 import { format } from "date-fns"
-import type { z } from "zod"
-import type {
-  cancelRequestSchema,
-  createRequestSchema,
-  generateLabelRequestSchema,
-  orderIdentifierSchema,
-  updateTrackingRequestSchema,
-} from "../lib/shipment-orders/schemas/requests"
+import type { RequestOf } from "../lib/shipment-orders/schemas/requests"
 import {
   compactStatusCode,
   isKnownStatusCode,
@@ -138,7 +131,7 @@ export class SandboxService {
     return merchant
   }
 
-  create(merchant: SandboxMerchant, body: z.output<typeof createRequestSchema>) {
+  create(merchant: SandboxMerchant, body: RequestOf<"create">) {
     const point = this.pickupPoints.get(body.codePickupPoint)
     if (!point) {
       throw new SandboxError(400, `codePickupPoint: unknown pickup point ${body.codePickupPoint}`)
@@ -183,7 +176,7 @@ export class SandboxService {
     return { orderReferenceCode: order.orderReferenceCode }
   }
 
-  cancel(merchant: SandboxMerchant, body: z.output<typeof cancelRequestSchema>): string {
+  cancel(merchant: SandboxMerchant, body: RequestOf<"cancel">): string {
     const order = this.requireActionable(this.orderOf(merchant, body.orderReferenceCode))
     if (order.cancelledAt) {
       return `Order ${order.orderReferenceCode} was already cancelled`
@@ -205,7 +198,7 @@ export class SandboxService {
   }
 
   /** DELIVERY: a PDF label. STORAGE: a confirmation, no label. Repeating it returns the same result. */
-  async generateLabel(merchant: SandboxMerchant, body: z.output<typeof generateLabelRequestSchema>) {
+  async generateLabel(merchant: SandboxMerchant, body: RequestOf<"generateLabel">) {
     const order = this.requireActionable(this.orderOf(merchant, body.orderReferenceCode))
     this.requireNotCancelled(order)
     const done = merchant.type === "DELIVERY" ? !!order.label : !!order.confirmedAt
@@ -265,7 +258,7 @@ export class SandboxService {
     return order.label.pdf
   }
 
-  status(merchant: SandboxMerchant, request: z.output<typeof orderIdentifierSchema>[]) {
+  status(merchant: SandboxMerchant, request: RequestOf<"status">["request"]) {
     const items = request.map((wanted) => {
       const order = wanted.orderReferenceCode
         ? this.orders.get(wanted.orderReferenceCode)
@@ -287,7 +280,7 @@ export class SandboxService {
     return { total: items.length, items }
   }
 
-  updateTracking(merchant: SandboxMerchant, body: z.output<typeof updateTrackingRequestSchema>): void {
+  updateTracking(merchant: SandboxMerchant, body: RequestOf<"updateTracking">): void {
     const order = this.requireActionable(this.orderOf(merchant, body.orderReferenceCode))
     this.requireNotCancelled(order)
     const point = this.pickupPoints.get(order.request.codePickupPoint)!

@@ -1,5 +1,4 @@
-import type { z } from "zod"
-import type { createRequestSchema } from "../lib/shipment-orders/schemas/requests"
+import type { RequestOf } from "../lib/shipment-orders/schemas/requests"
 
 export type MerchantType = "DELIVERY" | "STORAGE"
 
@@ -11,8 +10,8 @@ export type SandboxMerchant = {
   webhookUrl?: string
 }
 
-export type SandboxWarehouse = {
-  merchantCode: string
+/** What a warehouse and a pickup point both have: a code, a name and an address. */
+type Place = {
   code: string
   name: string
   address: string
@@ -22,15 +21,10 @@ export type SandboxWarehouse = {
   country: string
 }
 
-export type SandboxPickupPoint = {
-  code: string
+export type SandboxWarehouse = Place & { merchantCode: string }
+
+export type SandboxPickupPoint = Place & {
   publicCode: string
-  name: string
-  address: string
-  city: string
-  zipcode: string
-  department: string
-  country: string
   networkCode: string
   networkName: string
   requiresVerificationCode: boolean
@@ -50,7 +44,7 @@ export type TrackingEvent = {
 export type SandboxOrder = {
   orderReferenceCode: string
   merchantCode: string
-  request: z.output<typeof createRequestSchema>
+  request: RequestOf<"create">
   pickupPointPublicCode: string
   createdAt: string
   /** Epoch ms at which the asynchronous import completes. */

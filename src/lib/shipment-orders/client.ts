@@ -30,15 +30,9 @@ import {
   type ShipmentOperation,
 } from "./operations"
 import {
-  cancelRequestSchema,
-  createRequestSchema,
   describeIssues,
-  downloadLabelRequestSchema,
-  generateLabelRequestSchema,
-  getIdentifierRequestSchema,
-  sendVerificationCodeRequestSchema,
-  statusRequestSchema,
-  updateTrackingRequestSchema,
+  requestSchemas,
+  type RequestOf,
   type CancelRequest,
   type CreateRequest,
   type GenerateLabelRequest,
@@ -120,7 +114,7 @@ export class ShipmentOrdersClient {
 
   /** Creates a shipment order. Never retried: after an unavailable error, reconcile with getIdentifier. */
   async create(input: CreateShipmentOrderInput): Promise<CreatedShipmentOrder> {
-    const body = this.#validate("create", createRequestSchema, {
+    const body = this.#validate("create", {
       ...input,
       orderNumberRif: input.orderNumberRif ?? input.orderNumber,
     })
@@ -140,14 +134,14 @@ export class ShipmentOrdersClient {
 
   /** Cancels an order; refused by the service once a label exists or the shipment is confirmed. */
   async cancel(input: CancelRequest): Promise<{ message: string }> {
-    const body = this.#validate("cancel", cancelRequestSchema, input)
+    const body = this.#validate("cancel", input)
     const { message } = await this.#callJson("cancel", body, envelopeSchema)
     return { message }
   }
 
   /** The reference code of an order by its number, or null when the service does not know it. */
   async getIdentifier(orderNumber: string): Promise<{ orderReferenceCode: string } | null> {
-    const query = this.#validate("getIdentifier", getIdentifierRequestSchema, { orderNumber })
+    const query = this.#validate("getIdentifier", { orderNumber })
     try {
       const response = await this.#callJson("getIdentifier", query, getIdentifierResponseSchema)
       if (!response.data?.orderReferenceCode) {
@@ -167,7 +161,7 @@ export class ShipmentOrdersClient {
 
   /** Generates the label (DELIVERY) or confirms the shipment (STORAGE). */
   async generateLabel(input: GenerateLabelRequest): Promise<GenerateLabelResult> {
-    const body = this.#validate("generateLabel", generateLabelRequestSchema, input)
+    const body = this.#validate("generateLabel", input)
     const { message, data } = await this.#callJson(
       "generateLabel",
       body,
@@ -195,7 +189,7 @@ export class ShipmentOrdersClient {
 
   /** The label PDF of an order whose label was already generated. */
   async downloadLabel(orderReferenceCode: string): Promise<Buffer> {
-    const query = this.#validate("downloadLabel", downloadLabelRequestSchema, {
+    const query = this.#validate("downloadLabel", {
       orderReferenceCode,
     })
     const response = await this.#send("downloadLabel", query, "arraybuffer")
@@ -215,21 +209,21 @@ export class ShipmentOrdersClient {
 
   /** Status and tracking of one or more orders, each named by reference code or order number. */
   async status(orders: OrderIdentifierRequest[]): Promise<StatusResult> {
-    const body = this.#validate("status", statusRequestSchema, { request: orders })
+    const body = this.#validate("status", { request: orders })
     const { total, items } = await this.#callJson("status", body, statusResponseSchema)
     return { total: total ?? items.length, items }
   }
 
   /** Moves an order's tracking on; ST_0007 at a point that requires it needs `verificationCode`. */
   async updateTracking(input: UpdateTrackingRequest): Promise<{ message: string }> {
-    const body = this.#validate("updateTracking", updateTrackingRequestSchema, input)
+    const body = this.#validate("updateTracking", input)
     const { message } = await this.#callJson("updateTracking", body, envelopeSchema)
     return { message }
   }
 
   /** Has the service e-mail the pickup verification code to the order's customer. */
   async sendVerificationCode(orderReferenceCode: string): Promise<{ message: string }> {
-    const body = this.#validate("sendVerificationCode", sendVerificationCodeRequestSchema, {
+    const body = this.#validate("sendVerificationCode", {
       orderReferenceCode,
     })
     const { message } = await this.#callJson("sendVerificationCode", body, envelopeSchema)
@@ -275,12 +269,12 @@ export class ShipmentOrdersClient {
     return http
   }
 
-  #validate<S extends z.ZodType>(operation: ShipmentOperation, schema: S, input: unknown): z.output<S> {
-    const parsed = schema.safeParse(input)
+  #validate<Op extends ShipmentOperation>(operation: Op, input: unknown): RequestOf<Op> {
+    const parsed = requestSchemas[operation].safeParse(input)
     if (!parsed.success) {
       throw new ShipmentOrdersInvalidRequestError(operation, describeIssues(parsed.error))
     }
-    return parsed.data
+    return parsed.data as RequestOf<Op>
   }
 
   async #callJson<S extends z.ZodType<Envelope>>(

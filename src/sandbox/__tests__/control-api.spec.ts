@@ -4,21 +4,9 @@ import axios from "axios"
 import express from "express"
 import { DEMO_MERCHANTS, startSandbox } from ".."
 import { ShipmentOrdersClient } from "../../lib/shipment-orders"
-import { MERCHANTS, orderInput, startTestSandbox, type TestSandbox } from "../../../test-support/sandbox-fixtures"
+import { MERCHANTS, orderInput, useTestSandbox } from "../../../test-support/sandbox-fixtures"
 
-let sandbox: TestSandbox
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-})
-
-afterAll(async () => {
-  await sandbox.close()
-})
-
-beforeEach(async () => {
-  await sandbox.reset()
-})
+const sandbox = useTestSandbox()
 
 describe("merchants, warehouses, pickup points", () => {
   it("validate what they are given and name the wrong field", async () => {

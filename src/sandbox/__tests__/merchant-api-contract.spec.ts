@@ -1,4 +1,4 @@
-import { MERCHANTS, POINTS, orderInput, startTestSandbox, type TestSandbox } from "../../../test-support/sandbox-fixtures"
+import { MERCHANTS, POINTS, orderInput, useTestSandbox } from "../../../test-support/sandbox-fixtures"
 
 /*
  * The sandbox's HTTP contract (shared/spec/sandbox.md) seen by a plain HTTP
@@ -6,19 +6,7 @@ import { MERCHANTS, POINTS, orderInput, startTestSandbox, type TestSandbox } fro
  * spec sections 3 and 7.
  */
 
-let sandbox: TestSandbox
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-})
-
-afterAll(async () => {
-  await sandbox.close()
-})
-
-beforeEach(async () => {
-  await sandbox.reset()
-})
+const sandbox = useTestSandbox()
 
 async function createOrder(merchant = MERCHANTS.delivery, overrides = {}) {
   const input = { ...orderInput(overrides), orderNumberRif: "" }

@@ -5,21 +5,9 @@ import {
   ShipmentOrdersClient,
 } from ".."
 import { createServer } from "node:net"
-import { MERCHANTS, orderInput, startTestSandbox, type TestSandbox } from "../../../../test-support/sandbox-fixtures"
+import { MERCHANTS, orderInput, useTestSandbox } from "../../../../test-support/sandbox-fixtures"
 
-let sandbox: TestSandbox
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-})
-
-afterAll(async () => {
-  await sandbox.close()
-})
-
-beforeEach(async () => {
-  await sandbox.reset()
-})
+const sandbox = useTestSandbox()
 
 /** A loopback port nothing listens on (and no pooled connection points at). */
 function unusedPort(): Promise<number> {

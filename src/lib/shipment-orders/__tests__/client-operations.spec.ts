@@ -6,23 +6,11 @@ import {
   ShipmentOrdersRejectedError,
   ShipmentOrdersUnauthorizedError,
 } from ".."
-import { MERCHANTS, POINTS, orderInput, startTestSandbox, type TestSandbox } from "../../../../test-support/sandbox-fixtures"
+import { MERCHANTS, POINTS, orderInput, useTestSandbox } from "../../../../test-support/sandbox-fixtures"
 
 const pdfText = (pdf: Buffer) => new PDFParse({ data: new Uint8Array(pdf) }).getText()
 
-let sandbox: TestSandbox
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-})
-
-afterAll(async () => {
-  await sandbox.close()
-})
-
-beforeEach(async () => {
-  await sandbox.reset()
-})
+const sandbox = useTestSandbox()
 
 describe("create", () => {
   it("creates the order with every field as sent and orderNumberRif filled in", async () => {

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { isCompactDate, isSlashedDate } from "../dates"
+import type { ShipmentOperation } from "../operations"
 import { normalizeStatusCode } from "../status-codes"
 
 /*
@@ -116,6 +117,20 @@ export const updateTrackingRequestSchema = z.object({
 })
 
 export const sendVerificationCodeRequestSchema = z.object({ orderReferenceCode: text })
+
+/** The request schema of each operation: what the client sends and the sandbox accepts. */
+export const requestSchemas = {
+  create: createRequestSchema,
+  cancel: cancelRequestSchema,
+  getIdentifier: getIdentifierRequestSchema,
+  generateLabel: generateLabelRequestSchema,
+  downloadLabel: downloadLabelRequestSchema,
+  status: statusRequestSchema,
+  updateTracking: updateTrackingRequestSchema,
+  sendVerificationCode: sendVerificationCodeRequestSchema,
+} satisfies Record<ShipmentOperation, z.ZodType>
+
+export type RequestOf<Op extends ShipmentOperation> = z.output<(typeof requestSchemas)[Op]>
 
 export type OrderItem = z.input<typeof orderItemSchema>
 export type CreateRequest = z.input<typeof createRequestSchema>
