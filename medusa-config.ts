@@ -27,17 +27,27 @@ module.exports = defineConfig({
       options: {
         providers: [
           { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
-          {
-            resolve: "./src/providers/pickup-point",
-            id: "pickup-point",
-            options: {
-              baseUrl: process.env.PICKUP_POINT_BASE_URL || "http://127.0.0.1:4010",
-              merchantCode: process.env.PICKUP_POINT_MERCHANT_CODE || "DEMO-DELIVERY",
-              apiKey: process.env.PICKUP_POINT_API_KEY || "sandbox-delivery-key",
-              merchantType: process.env.PICKUP_POINT_MERCHANT_TYPE || "DELIVERY",
-            },
-          },
+          { resolve: "./src/providers/pickup-point", id: "pickup-point" },
         ],
+      },
+    },
+    {
+      // In a store this comes from `plugins: [{ resolve: "medusa-pickup-point", options }]`.
+      resolve: "./src/modules/pickup-point",
+      options: {
+        baseUrl: process.env.PICKUP_POINT_BASE_URL || "http://127.0.0.1:4010",
+        merchantCode: process.env.PICKUP_POINT_MERCHANT_CODE || "DEMO-DELIVERY",
+        apiKey: process.env.PICKUP_POINT_API_KEY || "sandbox-delivery-key",
+        merchantType: process.env.PICKUP_POINT_MERCHANT_TYPE || "DELIVERY",
+        insuranceEnabled: process.env.PICKUP_POINT_INSURANCE_ENABLED !== "false",
+        orderNumberPrefix: process.env.PICKUP_POINT_ORDER_PREFIX ?? "DEMO-",
+        timeZone: process.env.PICKUP_POINT_TIME_ZONE || "Europe/Rome",
+        warehouses: { default: process.env.PICKUP_POINT_DEFAULT_WAREHOUSE || "WH-MILANO", byStockLocation: {} },
+        timeoutMs: Number(process.env.PICKUP_POINT_TIMEOUT_MS || 10_000),
+        shipmentRetry: {
+          baseDelayMs: Number(process.env.PICKUP_POINT_RETRY_BASE_MS || 30_000),
+          maxDelayMs: 3_600_000,
+        },
       },
     },
   ],

@@ -1,40 +1,30 @@
-import type { Logger } from "@medusajs/framework/types"
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
-import { ShipmentOrdersClient } from "../../lib/shipment-orders"
-import { parseProviderOptions, type PickupPointProviderOptions, type ResolvedProviderOptions } from "./options"
+import type { CreateFulfillmentResult, FulfillmentOption } from "@medusajs/framework/types"
 
-type InjectedDependencies = { logger: Logger }
-
-/** The fulfillment option a shipping option is created from; the chosen point travels in the method's data. */
+/** The option a "pickup point, shopper chooses" shipping option is created from. */
 export const PICKUP_POINT_OPTION = { id: "pickup-point", name: "Pickup point (shopper chooses)" }
 
+/** Where the chosen point travels: the shipping method's data, or a published option's data. */
+export function pickupPointCodeOf(...sources: (Record<string, unknown> | undefined)[]): string | undefined {
+  for (const source of sources) {
+    const code = source?.pickup_point_code
+    if (typeof code === "string" && code.trim()) {
+      return code.trim()
+    }
+  }
+  return undefined
+}
+
 /**
- * Fulfillment provider for pickup-point delivery through the Shipment Orders
- * Service. Methods this class does not override throw the base class's
- * "must be overridden" error rather than pretend to work.
+ * Fulfillment provider for delivery to a pickup point through the Shipment
+ * Orders Service. It carries the pickup point from checkout to the
+ * fulfillment; the calls to the service are made by the plugin's workflows,
+ * which (unlike a provider) can reach the plugin's module and the File Module.
  */
 export class PickupPointFulfillmentService extends AbstractFulfillmentProviderService {
   static identifier = "pickup-point"
 
-  protected readonly options_: ResolvedProviderOptions
-  protected readonly client_: ShipmentOrdersClient
-
-  /** Called by Medusa when the provider loads: a misconfigured store fails at start-up, not at checkout. */
-  static validateOptions(options: Record<string, unknown>): void {
-    try {
-      parseProviderOptions(options)
-    } catch (error) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, (error as Error).message)
-    }
-  }
-
-  constructor({ logger }: InjectedDependencies, options: PickupPointProviderOptions) {
-    super()
-    this.options_ = parseProviderOptions(options)
-    this.client_ = new ShipmentOrdersClient({ ...this.options_, logger })
-  }
-
-  async getFulfillmentOptions() {
+  async getFulfillmentOptions(): Promise<FulfillmentOption[]> {
     return [PICKUP_POINT_OPTION]
   }
 
@@ -44,5 +34,41 @@ export class PickupPointFulfillmentService extends AbstractFulfillmentProviderSe
 
   async canCalculate(): Promise<boolean> {
     return false
+  }
+
+  /** The catalog check (known, active point) runs in the add-shipping-method hook, which can read the catalog. */
+  async validateFulfillmentData(
+    optionData: Record<string, unknown>,
+    data: Record<string, unknown>
+  ): Promise<Record<string, unknown>> {
+    const code = pickupPointCodeOf(data, optionData)
+    if (!code) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "Choose a pickup point: send its code as data.pickup_point_code with the shipping method."
+      )
+    }
+    return { ...data, pickup_point_code: code }
+  }
+
+  async createFulfillment(data: Record<string, unknown>): Promise<CreateFulfillmentResult> {
+    // The label is added by the plugin's fulfillmentCreated hook (generate-shipment-label workflow).
+    return { data: { pickup_point_code: pickupPointCodeOf(data) ?? null }, labels: [] }
+  }
+
+  /**
+   * Also called by Medusa to undo a fulfillment whose creation failed, so it
+   * must be a no-op when nothing was done at the service.
+   */
+  async cancelFulfillment(data: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (data.label_generated_at || data.shipment_confirmed_at) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `The shipment order ${String(data.order_reference_code ?? "")} already has ` +
+          (data.label_generated_at ? "a label" : "a confirmed shipment") +
+          ": the carrier does not allow cancelling it."
+      )
+    }
+    return {}
   }
 }

@@ -1,0 +1,51 @@
+import { parsePluginOptions } from "../options"
+
+const credentials = { baseUrl: "https://api.example.com", merchantCode: "M", apiKey: "K" }
+
+describe("plugin options", () => {
+  it("fill in the defaults", () => {
+    expect(parsePluginOptions(credentials)).toEqual({
+      ...credentials,
+      authHeaders: { merchantCode: "X-Merchant-Code", apiKey: "X-Api-Key" },
+      timeoutMs: 10_000,
+      labelTimeoutMs: 30_000,
+      retries: 2,
+      retryBaseDelayMs: 250,
+      retryMaxDelayMs: 5_000,
+      merchantType: "DELIVERY",
+      insuranceEnabled: false,
+      insurance: "never",
+      orderNumberPrefix: "",
+      timeZone: "UTC",
+      warehouses: { byStockLocation: {} },
+      ordersBeforeInstall: 0,
+      shipmentRetry: { baseDelayMs: 30_000, maxDelayMs: 3_600_000 },
+      weightUnit: "g",
+      dimensionUnit: "cm",
+    })
+  })
+
+  it("name every wrong option in one error", () => {
+    expect(() =>
+      parsePluginOptions({ baseUrl: "ftp:/nope", apiKey: "", merchantType: "COURIER", timeoutMs: -5, timeZone: "Mars/Olympus" })
+    ).toThrow(
+      /invalid plugin options: baseUrl: must be an http\(s\) URL.*; merchantCode: is required; apiKey: is required; timeoutMs: .*; merchantType: .*; timeZone: must be an IANA time zone/
+    )
+  })
+
+  it("accept an insurance threshold and a warehouse per stock location", () => {
+    const options = parsePluginOptions({
+      ...credentials,
+      insurance: { minGoodsValue: 100 },
+      warehouses: { default: "WH-1", byStockLocation: { sloc_1: "WH-2" } },
+    })
+    expect(options.insurance).toEqual({ minGoodsValue: 100 })
+    expect(options.warehouses).toEqual({ default: "WH-1", byStockLocation: { sloc_1: "WH-2" } })
+  })
+
+  it("never repeat the API key in their error", () => {
+    const apiKey = "secret-key-should-not-leak"
+    expect(() => parsePluginOptions({ apiKey, merchantCode: "M" })).toThrow(/baseUrl/)
+    expect(() => parsePluginOptions({ apiKey, merchantCode: "M" })).not.toThrow(new RegExp(apiKey))
+  })
+})

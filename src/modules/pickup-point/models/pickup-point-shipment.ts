@@ -1,0 +1,58 @@
+import { model } from "@medusajs/framework/utils"
+import { PickupPointShipmentEvent } from "./pickup-point-shipment-event"
+
+/** Where a shipment order stands; see README "Shipment states". */
+export const SHIPMENT_STATUSES = [
+  "pending",
+  "creating",
+  "unknown",
+  "awaiting_import",
+  "ready",
+  "label_generated",
+  "confirmed",
+  "cancelled",
+  "failed",
+] as const
+
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number]
+
+/**
+ * The plugin's record of one order's shipment order on the service. It is
+ * written before the service is called (the intent), and carries what the
+ * exactly-once creation needs to recover from an unknown outcome.
+ */
+export const PickupPointShipment = model
+  .define("pickup_point_shipment", {
+    id: model.id({ prefix: "pushp" }).primaryKey(),
+    order_id: model.text(),
+    /** The service's `orderNumber`: the store's prefix and the order's display id. */
+    order_number: model.text(),
+    status: model.enum([...SHIPMENT_STATUSES]).default("pending"),
+    pickup_point_code: model.text(),
+    /** The catalog entry as it was when the order was placed. */
+    pickup_point: model.json().nullable(),
+    merchant_type: model.enum(["DELIVERY", "STORAGE"]),
+    /** The create request as last built from the order (contains the customer's contact). */
+    request: model.json().nullable(),
+    order_reference_code: model.text().nullable(),
+    pickup_point_public_code: model.text().nullable(),
+    tracking_number: model.text().nullable(),
+    label_file_id: model.text().nullable(),
+    label_url: model.text().nullable(),
+    fulfillment_id: model.text().nullable(),
+    /** Calls of `create` made so far; more than one only after a recovered unknown outcome. */
+    create_attempts: model.number().default(0),
+    /** Tries in a row that made no progress; spaces out the next one. */
+    retry_count: model.number().default(0),
+    next_attempt_at: model.dateTime().nullable(),
+    /** Held by the process working on this shipment, so that no two work on it at once. */
+    lease_until: model.dateTime().nullable(),
+    /** Why the shipment needs a person: the service's refusal, or a problem with the order's data. */
+    last_error: model.text().nullable(),
+    events: model.hasMany(() => PickupPointShipmentEvent, { mappedBy: "shipment" }),
+  })
+  .indexes([
+    { on: ["order_id"], unique: true, where: "deleted_at IS NULL" },
+    { on: ["order_number"], unique: true, where: "deleted_at IS NULL" },
+    { on: ["status", "next_attempt_at"], where: "deleted_at IS NULL" },
+  ])

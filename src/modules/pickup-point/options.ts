@@ -1,0 +1,60 @@
+import { z } from "zod"
+import { clientOptionsSchema } from "../../lib/shipment-orders/client-options"
+import { describeIssues } from "../../lib/shipment-orders/schemas/requests"
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The plugin's options (`plugins: [{ resolve: "medusa-pickup-point", options }]`). */
+export const pluginOptionsSchema = clientOptionsSchema.extend({
+  /** DELIVERY: generateLabel makes a PDF label. STORAGE: it confirms the shipment, no label. */
+  merchantType: z.enum(["DELIVERY", "STORAGE"]).default("DELIVERY"),
+  /** Whether the merchant has the service's insurance enabled; without it nothing is ever insured. */
+  insuranceEnabled: z.boolean().default(false),
+  /** Which orders to insure: never, always, or from a goods value up. */
+  insurance: z
+    .union([z.enum(["never", "always"]), z.object({ minGoodsValue: z.number().nonnegative() })])
+    .default("never"),
+  labelType: z.string().trim().min(1).optional(),
+  /** Put before the order's display id to make the service's orderNumber, e.g. "SHOP-". */
+  orderNumberPrefix: z.string().max(20).default(""),
+  /** The store's time zone, for the order date and the calendar year. */
+  timeZone: z.string().refine(isTimeZone, "must be an IANA time zone such as Europe/Rome").default("UTC"),
+  /** The service's warehouse code (`codePickingPoint`) per Medusa stock location id, and a default. */
+  warehouses: z
+    .object({
+      default: z.string().trim().min(1).optional(),
+      byStockLocation: z.record(z.string(), z.string().trim().min(1)).default({}),
+    })
+    .default({ byStockLocation: {} }),
+  /** Shipment orders confirmed this calendar year before the plugin was installed. */
+  ordersBeforeInstall: z.number().int().nonnegative().default(0),
+  /** How the background job spaces out its tries of a shipment that made no progress. */
+  shipmentRetry: z
+    .object({
+      baseDelayMs: z.number().int().min(0).default(30_000),
+      maxDelayMs: z.number().int().min(0).default(3_600_000),
+    })
+    .default({ baseDelayMs: 30_000, maxDelayMs: 3_600_000 }),
+  /** Units of the variants' weight and dimensions in this store. */
+  weightUnit: z.enum(["g", "kg"]).default("g"),
+  dimensionUnit: z.enum(["mm", "cm"]).default("cm"),
+})
+
+export type PickupPointPluginOptions = z.input<typeof pluginOptionsSchema>
+export type ResolvedPluginOptions = z.output<typeof pluginOptionsSchema>
+
+/** Parses the options, or throws an error that names each wrong option and what it needs. */
+export function parsePluginOptions(options: unknown): ResolvedPluginOptions {
+  const parsed = pluginOptionsSchema.safeParse(options ?? {})
+  if (!parsed.success) {
+    throw new Error(`medusa-pickup-point: invalid plugin options: ${describeIssues(parsed.error).join("; ")}`)
+  }
+  return parsed.data
+}

@@ -1,0 +1,323 @@
+import type { Context, InferTypeOf, Logger } from "@medusajs/framework/types"
+import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
+import {
+  ShipmentOrdersClient,
+  ShipmentOrdersUnavailableError,
+  type CreateShipmentOrderInput,
+} from "../../lib/shipment-orders"
+import { PickupPoint } from "./models/pickup-point"
+import { PickupPointShipment, type ShipmentStatus } from "./models/pickup-point-shipment"
+import { PickupPointShipmentEvent } from "./models/pickup-point-shipment-event"
+import { parsePluginOptions, type PickupPointPluginOptions, type ResolvedPluginOptions } from "./options"
+import { buildPickupPointSearchSql, type PickupPointSearch } from "./search"
+
+export type PickupPointDTO = InferTypeOf<typeof PickupPoint>
+export type PickupPointShipmentDTO = InferTypeOf<typeof PickupPointShipment>
+export type PickupPointSearchResult = Omit<PickupPointDTO, "is_active" | "created_at" | "updated_at" | "deleted_at"> & {
+  distance_km: number | null
+}
+
+/** States the background job keeps working on. */
+export const OPEN_CREATION_STATUSES: ShipmentStatus[] = ["pending", "creating", "unknown", "awaiting_import"]
+
+/** How long one process may hold a shipment; longer than any call with its retries. */
+const LEASE_MS = 120_000
+
+type InjectedDependencies = { logger: Logger }
+
+export type ShipmentIntent = {
+  order_id: string
+  order_number: string
+  pickup_point_code: string
+  pickup_point: Record<string, unknown> | null
+  request: CreateShipmentOrderInput | null
+  /** Set when the order lacks data the service needs: the shipment is recorded as failed with it. */
+  problem?: string
+}
+
+/**
+ * The plugin's module: the pickup-point catalog, and each order's shipment
+ * order on the service with the rules that create it exactly once.
+ */
+export default class PickupPointModuleService extends MedusaService({
+  PickupPoint,
+  PickupPointShipment,
+  PickupPointShipmentEvent,
+}) {
+  protected readonly options_: ResolvedPluginOptions
+  protected readonly logger_: Logger
+  readonly client: ShipmentOrdersClient
+
+  constructor(dependencies: InjectedDependencies, options: PickupPointPluginOptions) {
+    // eslint-disable-next-line prefer-rest-params
+    super(...arguments)
+    this.options_ = parsePluginOptions(options)
+    this.logger_ = dependencies.logger
+    this.client = new ShipmentOrdersClient({ ...this.options_, logger: dependencies.logger })
+  }
+
+  get options(): ResolvedPluginOptions {
+    return this.options_
+  }
+
+  // ---- catalog ------------------------------------------------------------
+
+  @InjectManager()
+  async searchPickupPoints(
+    search: PickupPointSearch,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<{ pickup_points: PickupPointSearchResult[]; count: number }> {
+    const { sql, params } = buildPickupPointSearchSql(search)
+    const rows: (PickupPointSearchResult & { total_count: string })[] = await sharedContext.manager!.execute(sql, params)
+    return {
+      count: rows.length ? Number(rows[0].total_count) : 0,
+      pickup_points: rows.map(({ total_count: _count, distance_km, ...point }) => ({
+        ...point,
+        distance_km: distance_km === null ? null : Math.round(Number(distance_km) * 100) / 100,
+      })),
+    }
+  }
+
+  /** The active catalog entry for a code, or null when it is unknown or inactive. */
+  async retrieveActivePickupPoint(code: string): Promise<PickupPointDTO | null> {
+    const [point] = await this.listPickupPoints({ code, is_active: true }, { take: 1 })
+    return point ?? null
+  }
+
+  // ---- shipments ----------------------------------------------------------
+
+  /**
+   * Records the intent to create a shipment order, before any call: once per
+   * order, whatever the number of times an order.placed event is delivered.
+   */
+  async recordShipmentIntent(intent: ShipmentIntent): Promise<PickupPointShipmentDTO> {
+    const [existing] = await this.listPickupPointShipments({ order_id: intent.order_id }, { take: 1 })
+    if (existing) {
+      return existing
+    }
+    try {
+      const shipment = await this.createPickupPointShipments({
+        order_id: intent.order_id,
+        order_number: intent.order_number,
+        pickup_point_code: intent.pickup_point_code,
+        pickup_point: intent.pickup_point,
+        merchant_type: this.options_.merchantType,
+        request: intent.request as unknown as Record<string, unknown>,
+        status: intent.problem ? "failed" : "pending",
+        last_error: intent.problem ?? null,
+      })
+      await this.recordEvent_(shipment.id, shipment.status, intent.problem ?? "Shipment order to be created")
+      return shipment
+    } catch (error) {
+      // A concurrent delivery of the same event won the unique index on order_id.
+      const [winner] = await this.listPickupPointShipments({ order_id: intent.order_id }, { take: 1 })
+      if (winner) return winner
+      throw error
+    }
+  }
+
+  /**
+   * Moves a shipment on as far as it can go now (pending → awaiting_import →
+   * ready), under a lease so that no two processes work on it at once.
+   * Returns null when another process holds it.
+   */
+  async advanceShipment(id: string): Promise<PickupPointShipmentDTO | null> {
+    if (!(await this.claimLease_(id))) {
+      return null
+    }
+    try {
+      for (let transitions = 0; transitions < 4; transitions++) {
+        const shipment = await this.retrievePickupPointShipment(id)
+        if (!(await this.transition_(shipment))) {
+          break
+        }
+      }
+      return await this.retrievePickupPointShipment(id)
+    } finally {
+      await this.releaseLease_(id)
+    }
+  }
+
+  /** Ids of shipments whose creation is still open and due, the longest waiting first. */
+  @InjectManager()
+  async listDueShipmentIds(
+    limit: number,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<string[]> {
+    const rows: { id: string }[] = await sharedContext.manager!.execute(
+      `SELECT id FROM pickup_point_shipment
+       WHERE deleted_at IS NULL AND status IN (${OPEN_CREATION_STATUSES.map(() => "?").join(", ")})
+         AND (next_attempt_at IS NULL OR next_attempt_at <= now())
+         AND (lease_until IS NULL OR lease_until < now())
+       ORDER BY next_attempt_at ASC NULLS FIRST, created_at ASC
+       LIMIT ?`,
+      [...OPEN_CREATION_STATUSES, limit]
+    )
+    return rows.map((row) => row.id)
+  }
+
+  /** Shipment orders of the current calendar year (store time zone) that got a label or a confirmation. */
+  @InjectManager()
+  async countConfirmedThisYear(
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<number> {
+    const [row]: { count: string }[] = await sharedContext.manager!.execute(
+      `SELECT count(*) AS count FROM pickup_point_shipment
+       WHERE deleted_at IS NULL AND status IN ('label_generated', 'confirmed')
+         AND date_part('year', created_at AT TIME ZONE ?) = date_part('year', now() AT TIME ZONE ?)`,
+      [this.options_.timeZone, this.options_.timeZone]
+    )
+    return Number(row?.count ?? 0) + this.options_.ordersBeforeInstall
+  }
+
+  /** Puts a failed or stuck shipment back in line, with a rebuilt request when one is given. */
+  async retryShipment(id: string, request?: CreateShipmentOrderInput): Promise<PickupPointShipmentDTO> {
+    const shipment = await this.retrievePickupPointShipment(id)
+    if (shipment.status !== "failed") {
+      return shipment
+    }
+    // A refused create left nothing on the service, so a failed shipment restarts from pending.
+    const status: ShipmentStatus = shipment.order_reference_code ? "awaiting_import" : "pending"
+    await this.updatePickupPointShipments({
+      id,
+      status,
+      request: (request ?? shipment.request) as Record<string, unknown>,
+      last_error: null,
+      retry_count: 0,
+      next_attempt_at: null,
+    })
+    await this.recordEvent_(id, status, "Retried by an admin")
+    return await this.retrievePickupPointShipment(id)
+  }
+
+  // ---- state machine ------------------------------------------------------
+
+  /** One transition; true when the shipment moved and another may follow at once. */
+  private async transition_(shipment: PickupPointShipmentDTO): Promise<boolean> {
+    switch (shipment.status) {
+      case "pending":
+        return await this.attemptCreate_(shipment)
+      case "creating":
+      case "unknown":
+        return await this.reconcile_(shipment)
+      case "awaiting_import":
+        return await this.checkImport_(shipment)
+      default:
+        return false
+    }
+  }
+
+  /** After an unknown outcome: find the order on the service before ever creating it again. */
+  private async reconcile_(shipment: PickupPointShipmentDTO): Promise<boolean> {
+    let found: { orderReferenceCode: string } | null
+    try {
+      found = await this.client.getIdentifier(shipment.order_number)
+    } catch (error) {
+      await this.postpone_(shipment, "unknown", error as Error)
+      return false
+    }
+    if (!found) {
+      await this.setStatus_(shipment.id, "pending", "Not found on the service after an unknown outcome: creating it")
+      return true
+    }
+    await this.setStatus_(shipment.id, "awaiting_import", "Found on the service after an unknown outcome", {
+      order_reference_code: found.orderReferenceCode,
+    })
+    return true
+  }
+
+  private async attemptCreate_(shipment: PickupPointShipmentDTO): Promise<boolean> {
+    // The attempt is on record before the call, so a crash during it is recovered by reconcile_.
+    await this.setStatus_(shipment.id, "creating", null, { create_attempts: shipment.create_attempts + 1 })
+    try {
+      const created = await this.client.create(shipment.request as unknown as CreateShipmentOrderInput)
+      await this.setStatus_(shipment.id, "awaiting_import", "Created on the service", {
+        order_reference_code: created.orderReferenceCode,
+        pickup_point_public_code: created.pickupPointPublicCode ?? null,
+      })
+      return true
+    } catch (error) {
+      if (error instanceof ShipmentOrdersUnavailableError) {
+        await this.postpone_(shipment, error.outcomeUnknown ? "unknown" : "pending", error)
+        return false
+      }
+      if ((error as { code?: string }).code === "protocol") {
+        // An unreadable answer may still mean the order was created.
+        await this.postpone_(shipment, "unknown", error as Error)
+        return false
+      }
+      await this.setStatus_(shipment.id, "failed", (error as Error).message, { last_error: (error as Error).message })
+      return false
+    }
+  }
+
+  private async checkImport_(shipment: PickupPointShipmentDTO): Promise<boolean> {
+    try {
+      const { items } = await this.client.status([{ orderReferenceCode: shipment.order_reference_code! }])
+      if (items[0]?.success) {
+        await this.setStatus_(shipment.id, "ready", "Imported by the service", {
+          tracking_number: items[0].tracking?.number ?? null,
+        })
+        return true
+      }
+      await this.postpone_(shipment, "awaiting_import", new Error(items[0]?.message || "Not imported yet"))
+    } catch (error) {
+      await this.postpone_(shipment, "awaiting_import", error as Error)
+    }
+    return false
+  }
+
+  /** Keeps or moves to `status` and schedules the next try with exponential backoff. */
+  private async postpone_(shipment: PickupPointShipmentDTO, status: ShipmentStatus, error: Error): Promise<void> {
+    const { baseDelayMs, maxDelayMs } = this.options_.shipmentRetry
+    const delay = Math.min(baseDelayMs * 2 ** shipment.retry_count, maxDelayMs)
+    await this.updatePickupPointShipments({
+      id: shipment.id,
+      status,
+      retry_count: shipment.retry_count + 1,
+      next_attempt_at: new Date(Date.now() + delay),
+      last_error: error.message,
+    })
+    if (status !== shipment.status || shipment.retry_count === 0) {
+      await this.recordEvent_(shipment.id, status, error.message)
+    }
+    this.logger_.warn(`[pickup-point] shipment ${shipment.id} (${status}): ${error.message}`)
+  }
+
+  private async setStatus_(
+    id: string,
+    status: ShipmentStatus,
+    message: string | null,
+    changes: Partial<PickupPointShipmentDTO> = {}
+  ): Promise<void> {
+    const progress = status === "creating" ? {} : { retry_count: 0, next_attempt_at: null, last_error: null }
+    await this.updatePickupPointShipments({ id, status, ...progress, ...changes } as never)
+    await this.recordEvent_(id, status, message)
+  }
+
+  private async recordEvent_(shipmentId: string, status: string, message: string | null): Promise<void> {
+    await this.createPickupPointShipmentEvents({
+      shipment_id: shipmentId,
+      status,
+      message,
+      occurred_at: new Date(),
+    })
+  }
+
+  @InjectManager()
+  private async claimLease_(id: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<boolean> {
+    const rows = await sharedContext.manager!.execute(
+      `UPDATE pickup_point_shipment SET lease_until = now() + (? * interval '1 millisecond')
+       WHERE id = ? AND deleted_at IS NULL AND (lease_until IS NULL OR lease_until < now())
+       RETURNING id`,
+      [LEASE_MS, id]
+    )
+    return rows.length === 1
+  }
+
+  @InjectManager()
+  private async releaseLease_(id: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+    await sharedContext.manager!.execute(`UPDATE pickup_point_shipment SET lease_until = NULL WHERE id = ?`, [id])
+  }
+}
