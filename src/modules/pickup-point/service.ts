@@ -1,10 +1,11 @@
 import type { Context, InferTypeOf, Logger } from "@medusajs/framework/types"
-import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import { InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import {
   ShipmentOrdersClient,
   ShipmentOrdersUnavailableError,
   type CreateShipmentOrderInput,
+  type GenerateLabelResult,
 } from "../../lib/shipment-orders"
 import { PickupPoint } from "./models/pickup-point"
 import { PickupPointShipment, type ShipmentStatus } from "./models/pickup-point-shipment"
@@ -171,24 +172,130 @@ export default class PickupPointModuleService extends MedusaService({
     return Number(row?.count ?? 0) + this.options_.ordersBeforeInstall
   }
 
-  /** Puts a failed or stuck shipment back in line, with a rebuilt request when one is given. */
-  async retryShipment(id: string, request?: CreateShipmentOrderInput): Promise<PickupPointShipmentDTO> {
+  /**
+   * Puts a failed shipment back in line with a request rebuilt from the order
+   * as it is now. Refused, with the reason, while the order still lacks data.
+   */
+  async retryShipment(id: string, intent: ShipmentIntent | null): Promise<PickupPointShipmentDTO> {
     const shipment = await this.retrievePickupPointShipment(id)
     if (shipment.status !== "failed") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Shipment ${id} is ${shipment.status}: only a failed shipment can be retried.`
+      )
+    }
+    if (intent?.problem) {
+      await this.updatePickupPointShipments({ id, request: intent.request as never, last_error: intent.problem })
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, intent.problem)
+    }
+    // A refused create left nothing on the service, so the shipment starts again from pending.
+    const status: ShipmentStatus = shipment.order_reference_code ? "awaiting_import" : "pending"
+    await this.setStatus_(id, status, "Retried by an admin", {
+      request: (intent?.request ?? shipment.request) as never,
+    })
+    return await this.retrievePickupPointShipment(id)
+  }
+
+  /** The shipment of an order, or a 404-style error naming the order. */
+  async retrieveShipmentByOrder(orderId: string): Promise<PickupPointShipmentDTO> {
+    const [shipment] = await this.listPickupPointShipments({ order_id: orderId }, { take: 1 })
+    if (!shipment) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} has no pickup-point shipment`)
+    }
+    return shipment
+  }
+
+  /**
+   * Asks the service for the label (DELIVERY) or the confirmation (STORAGE)
+   * of an order's shipment. Refuses, saying why and what to do, when the
+   * shipment is not ready for it. Repeating it is safe: the service answers
+   * with the same label.
+   */
+  async requestLabel(orderId: string): Promise<{ shipment: PickupPointShipmentDTO; result: GenerateLabelResult }> {
+    let shipment = await this.retrieveShipmentByOrder(orderId)
+    if (shipment.status !== "ready" && OPEN_CREATION_STATUSES.includes(shipment.status)) {
+      shipment = (await this.advanceShipment(shipment.id)) ?? shipment
+    }
+    const refusal = labelRefusal(shipment)
+    if (refusal) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
+    }
+    try {
+      const result = await this.client.generateLabel({
+        orderReferenceCode: shipment.order_reference_code!,
+        labelType: this.options_.labelType,
+      })
+      return { shipment, result }
+    } catch (error) {
+      if ((error as { code?: string }).code === "not_imported") {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `The carrier has not finished importing order ${shipment.order_number} yet. Try again in a minute.`
+        )
+      }
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `The carrier could not make the label of order ${shipment.order_number}: ${(error as Error).message}`
+      )
+    }
+  }
+
+  /** Records the label (or the confirmation) the service made for a shipment. */
+  async recordLabel(
+    shipmentId: string,
+    label: { fulfillment_id: string; tracking_number?: string | null; label_file_id?: string | null; label_url?: string | null }
+  ): Promise<PickupPointShipmentDTO> {
+    const shipment = await this.retrievePickupPointShipment(shipmentId)
+    const status: ShipmentStatus = shipment.merchant_type === "DELIVERY" ? "label_generated" : "confirmed"
+    await this.setStatus_(shipmentId, status, status === "confirmed" ? "Shipment confirmed" : "Label generated", {
+      fulfillment_id: label.fulfillment_id,
+      tracking_number: label.tracking_number ?? shipment.tracking_number,
+      label_file_id: label.label_file_id ?? null,
+      label_url: label.label_url ?? null,
+    })
+    return await this.retrievePickupPointShipment(shipmentId)
+  }
+
+  /**
+   * Cancels an order's shipment order on the service. Refused once a label
+   * exists or the shipment is confirmed. A shipment whose creation may have
+   * reached the service is looked up there first, so nothing is left behind.
+   */
+  async cancelShipment(orderId: string, notes?: string): Promise<PickupPointShipmentDTO> {
+    let shipment = await this.retrieveShipmentByOrder(orderId)
+    if (shipment.status === "cancelled") {
       return shipment
     }
-    // A refused create left nothing on the service, so a failed shipment restarts from pending.
-    const status: ShipmentStatus = shipment.order_reference_code ? "awaiting_import" : "pending"
-    await this.updatePickupPointShipments({
-      id,
-      status,
-      request: (request ?? shipment.request) as Record<string, unknown>,
-      last_error: null,
-      retry_count: 0,
-      next_attempt_at: null,
-    })
-    await this.recordEvent_(id, status, "Retried by an admin")
-    return await this.retrievePickupPointShipment(id)
+    if (shipment.status === "label_generated" || shipment.status === "confirmed") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Shipment order ${shipment.order_number} cannot be cancelled: ` +
+          (shipment.status === "confirmed" ? "its shipment has been confirmed." : "its label has been generated.")
+      )
+    }
+    if (!(await this.claimLease_(shipment.id))) {
+      throw new MedusaError(MedusaError.Types.CONFLICT, `Shipment order ${shipment.order_number} is being worked on; try again shortly.`)
+    }
+    try {
+      shipment = await this.retrievePickupPointShipment(shipment.id)
+      let reference = shipment.order_reference_code
+      if (!reference && (shipment.status === "creating" || shipment.status === "unknown")) {
+        reference = (await this.client.getIdentifier(shipment.order_number))?.orderReferenceCode ?? null
+      }
+      if (reference) {
+        await this.client.cancel({ orderReferenceCode: reference, notes })
+      }
+      await this.setStatus_(shipment.id, "cancelled", notes || "Cancelled", { order_reference_code: reference })
+      return await this.retrievePickupPointShipment(shipment.id)
+    } catch (error) {
+      if (error instanceof MedusaError) throw error
+      throw new MedusaError(
+        (error as { code?: string }).code === "unavailable" ? MedusaError.Types.UNEXPECTED_STATE : MedusaError.Types.NOT_ALLOWED,
+        `The carrier did not cancel shipment order ${shipment.order_number}: ${(error as Error).message}`
+      )
+    } finally {
+      await this.releaseLease_(shipment.id)
+    }
   }
 
   // ---- state machine ------------------------------------------------------
@@ -319,5 +426,23 @@ export default class PickupPointModuleService extends MedusaService({
   @InjectManager()
   private async releaseLease_(id: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
     await sharedContext.manager!.execute(`UPDATE pickup_point_shipment SET lease_until = NULL WHERE id = ?`, [id])
+  }
+}
+
+/** Why a shipment cannot get its label now, in words an admin can act on; null when it can. */
+function labelRefusal(shipment: PickupPointShipmentDTO): string | null {
+  switch (shipment.status) {
+    case "ready":
+    case "label_generated":
+    case "confirmed":
+      return null
+    case "failed":
+      return `The shipment order of ${shipment.order_number} failed: ${shipment.last_error}. Fix it and retry the shipment first.`
+    case "cancelled":
+      return `The shipment order of ${shipment.order_number} is cancelled.`
+    case "awaiting_import":
+      return `The carrier has not finished importing order ${shipment.order_number} yet. Try again in a minute.`
+    default:
+      return `The shipment order of ${shipment.order_number} is not on the carrier's system yet (${shipment.status}); it is retried automatically. Try again in a minute.`
   }
 }

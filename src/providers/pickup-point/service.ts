@@ -72,3 +72,8 @@ export class PickupPointFulfillmentService extends AbstractFulfillmentProviderSe
     return {}
   }
 }
+
+/** True for the id Medusa gives this provider (`pickup-point_<id in medusa-config>`). */
+export function isPickupPointProvider(providerId: string | null | undefined): boolean {
+  return !!providerId?.startsWith(`${PickupPointFulfillmentService.identifier}_`)
+}

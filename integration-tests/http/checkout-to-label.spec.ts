@@ -1,0 +1,313 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import axios from "axios"
+import { PDFParse } from "pdf-parse"
+import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
+import type PickupPointModuleService from "../../src/modules/pickup-point/service"
+import { startSandbox, type RunningSandbox } from "../../src/sandbox"
+import { advanceDueShipmentsWorkflow } from "../../src/workflows"
+import { adminHeaders } from "../helpers/admin-session"
+import { seedStore, waitFor, type SeededStore } from "../helpers/seed-store"
+
+jest.setTimeout(120_000)
+
+let sandbox: RunningSandbox
+const control = () => axios.create({ baseURL: `${sandbox.url}/__sandbox`, validateStatus: () => true })
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, seed: "demo", importDelayMs: 0 })
+  Object.assign(process.env, {
+    PICKUP_POINT_BASE_URL: sandbox.url,
+    PICKUP_POINT_MERCHANT_CODE: "DEMO-DELIVERY",
+    PICKUP_POINT_API_KEY: "sandbox-delivery-key",
+    PICKUP_POINT_MERCHANT_TYPE: "DELIVERY",
+    PICKUP_POINT_ORDER_PREFIX: "TEST-",
+    PICKUP_POINT_TIME_ZONE: "Europe/Rome",
+    PICKUP_POINT_TIMEOUT_MS: "1500",
+    // The job's backoff is zero here so that a test can run the job again at once.
+    PICKUP_POINT_RETRY_BASE_MS: "0",
+  })
+})
+
+afterAll(async () => {
+  await sandbox?.close()
+})
+
+const CATALOG_POINT = {
+  code: "PP-MI-001",
+  public_code: "MI001",
+  name: "Edicola Duomo",
+  address: "Piazza del Duomo 1",
+  city: "Milano",
+  postcode: "20122",
+  province: "MI",
+  country_code: "IT",
+  latitude: 45.4642,
+  longitude: 9.19,
+  opening_hours: { mon: ["09:00-19:00"] },
+  network_code: "PUDO",
+  network_name: "PUDO Network",
+}
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: {},
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let admin: { headers: { authorization: string } }
+    let pickupPoints: PickupPointModuleService
+
+    beforeEach(async () => {
+      await control().post("/reset")
+      store = await seedStore(getContainer())
+      admin = await adminHeaders(getContainer(), api)
+      pickupPoints = getContainer().resolve(PICKUP_POINT_MODULE)
+      const created = await api.post("/admin/pickup-points", CATALOG_POINT, admin)
+      expect(created.status).toBe(201)
+    })
+
+    /** The store API checkout a storefront makes, up to a placed order. */
+    async function checkout(options: { pickupPointCode?: string; phone?: string | null } = {}) {
+      const { storeHeaders } = store
+      const {
+        data: { cart },
+      } = await api.post(
+        "/store/carts",
+        {
+          region_id: store.region.id,
+          sales_channel_id: store.salesChannel.id,
+          email: "maria.bianchi@example.com",
+          items: [{ variant_id: store.variant.id, quantity: 2 }],
+          shipping_address: {
+            first_name: "Maria",
+            last_name: "Bianchi",
+            phone: options.phone === null ? undefined : (options.phone ?? "+39 333 1234567"),
+            address_1: "Via Torino 10",
+            city: "Milano",
+            postal_code: "20123",
+            country_code: "it",
+          },
+        },
+        storeHeaders
+      )
+      const { data: listed } = await api.get(`/store/shipping-options?cart_id=${cart.id}`, storeHeaders)
+      expect(listed.shipping_options.map((o: { id: string }) => o.id)).toContain(store.shippingOption.id)
+
+      await api.post(
+        `/store/carts/${cart.id}/shipping-methods`,
+        { option_id: store.shippingOption.id, data: { pickup_point_code: options.pickupPointCode ?? CATALOG_POINT.code } },
+        storeHeaders
+      )
+      const {
+        data: { payment_collection },
+      } = await api.post("/store/payment-collections", { cart_id: cart.id }, storeHeaders)
+      await api.post(`/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, storeHeaders)
+      const { data } = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders)
+      expect(data.type).toBe("order")
+      return data.order as { id: string; display_id: number; items: { id: string; quantity: number }[] }
+    }
+
+    const sandboxOrders = async (orderNumber: string) =>
+      ((await control().get("/orders")).data.orders as any[]).filter((o) => o.request.orderNumber === orderNumber)
+
+    const shipmentOf = (orderId: string, status?: string) =>
+      waitFor(async () => {
+        const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: orderId })
+        return shipment && (!status || shipment.status === status) ? shipment : null
+      })
+
+    it("goes from checkout with a chosen point to a downloadable label, and refuses cancel after it", async () => {
+      const order = await checkout()
+
+      const shipment = await shipmentOf(order.id, "ready")
+      const [sent] = await sandboxOrders(`TEST-${order.display_id}`)
+      expect(sent.orderReferenceCode).toBe(shipment.order_reference_code)
+      expect(sent.request).toEqual({
+        customer: "Maria Bianchi",
+        customerEmail: "maria.bianchi@example.com",
+        customerPhone: "+39 333 1234567",
+        orderNumber: `TEST-${order.display_id}`,
+        orderNumberRif: `TEST-${order.display_id}`,
+        reference: order.id,
+        orderDate: expect.stringMatching(/^2\d{7}$/),
+        description: `Order TEST-${order.display_id}`,
+        codePickupPoint: "PP-MI-001",
+        codePickingPoint: "WH-MILANO",
+        width: 20,
+        depth: 30,
+        height: 24,
+        grossWeight: 1.8,
+        volume: 14400,
+        goodsValue: 119.8,
+        currencyGoodsValue: "EUR",
+        insured: false,
+        proximityPrice: 4.9,
+        orderCountInCurrentYear: 0,
+        rows: [
+          {
+            productCode: "SNK-42",
+            description: "Sneakers - 42",
+            notes: "Quantity 2",
+            width: 20,
+            height: 12,
+            depth: 30,
+            grossWeight: 1.8,
+            volume: "14400",
+          },
+        ],
+      })
+      expect(shipment.pickup_point).toMatchObject({ code: "PP-MI-001", name: "Edicola Duomo" })
+
+      // "Fulfill items" in the admin.
+      const fulfilled = await api.post(
+        `/admin/orders/${order.id}/fulfillments`,
+        { items: order.items.map((item) => ({ id: item.id, quantity: item.quantity })), location_id: store.location.id },
+        admin
+      )
+      expect(fulfilled.status).toBe(200)
+      const labelled = await pickupPoints.retrievePickupPointShipment(shipment.id)
+      expect(labelled).toMatchObject({ status: "label_generated", tracking_number: expect.stringMatching(/^PP\d{10}IT$/) })
+
+      const {
+        data: { order: withFulfillment },
+      } = await api.get(`/admin/orders/${order.id}?fields=*fulfillments,*fulfillments.labels`, admin)
+      const [label] = withFulfillment.fulfillments[0].labels
+      expect(label).toMatchObject({
+        tracking_number: labelled.tracking_number,
+        label_url: `/admin/pickup-point/shipments/${shipment.id}/label`,
+      })
+      const pdf = await api.get(label.label_url, { ...admin, responseType: "arraybuffer" })
+      expect(pdf.headers["content-type"]).toBe("application/pdf")
+      const { text } = await new PDFParse({ data: new Uint8Array(pdf.data) }).getText()
+      expect(text).toContain(labelled.tracking_number)
+      expect(text).toContain("Edicola Duomo")
+
+      const cancel = await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, {}, admin).catch((e) => e.response)
+      expect(cancel.status).toBe(400)
+      expect(cancel.data.message).toBe(`Shipment order TEST-${order.display_id} cannot be cancelled: its label has been generated.`)
+      const cancelFulfillment = await api
+        .post(`/admin/orders/${order.id}/fulfillments/${withFulfillment.fulfillments[0].id}/cancel`, {}, admin)
+        .catch((e) => e.response)
+      expect(cancelFulfillment.status).toBe(400)
+      expect(cancelFulfillment.data.message).toContain("already has a label")
+    })
+
+    it("refuses a missing, unknown or inactive pickup point when the shipping method is added", async () => {
+      const { storeHeaders } = store
+      const {
+        data: { cart },
+      } = await api.post(
+        "/store/carts",
+        { region_id: store.region.id, sales_channel_id: store.salesChannel.id, email: "a@example.com", items: [{ variant_id: store.variant.id, quantity: 1 }], shipping_address: { country_code: "it", address_1: "x", city: "Milano", postal_code: "20100" } },
+        storeHeaders
+      )
+      const add = (data?: object) =>
+        api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: store.shippingOption.id, data }, storeHeaders).catch((e) => e.response)
+
+      const missing = await add()
+      expect(missing.status).toBe(400)
+      expect(missing.data).toMatchObject({ type: "invalid_data", message: "Choose a pickup point: send its code as data.pickup_point_code with the shipping method." })
+
+      const unknown = await add({ pickup_point_code: "NOWHERE" })
+      expect(unknown.status).toBe(400)
+      expect(unknown.data.message).toBe("Pickup point NOWHERE is unknown or no longer available: choose another one.")
+
+      const [point] = await pickupPoints.listPickupPoints({ code: CATALOG_POINT.code })
+      await api.post(`/admin/pickup-points/${point.id}`, { is_active: false }, admin)
+      const inactive = await add({ pickup_point_code: CATALOG_POINT.code })
+      expect(inactive.status).toBe(400)
+      expect(inactive.data.message).toContain("PP-MI-001 is unknown or no longer available")
+    })
+
+    it("records a missing phone as a visible problem, and retries once it is fixed", async () => {
+      const order = await checkout({ phone: null })
+
+      const shipment = await shipmentOf(order.id, "failed")
+      expect(shipment.last_error).toContain("The order has no phone number")
+      expect(await sandboxOrders(`TEST-${order.display_id}`)).toHaveLength(0)
+
+      const refused = await api.post(`/admin/pickup-point/shipments/${shipment.id}/retry`, {}, admin).catch((e) => e.response)
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toContain("The order has no phone number")
+
+      const {
+        data: { order: full },
+      } = await api.get(`/admin/orders/${order.id}?fields=shipping_address.id`, admin)
+      await getContainer().resolve("order").updateOrderAddresses({ id: full.shipping_address.id, phone: "+39 02 555 0101" })
+
+      const retried = await api.post(`/admin/pickup-point/shipments/${shipment.id}/retry`, {}, admin)
+      expect(retried.data.shipment).toMatchObject({ status: "ready", last_error: null })
+      const [sent] = await sandboxOrders(`TEST-${order.display_id}`)
+      expect(sent.request.customerPhone).toBe("+39 02 555 0101")
+      expect(retried.data.shipment.history.map((h: { status: string }) => h.status)).toEqual([
+        "failed",
+        "pending",
+        "creating",
+        "awaiting_import",
+        "ready",
+      ])
+    })
+
+    describe("exactly once", () => {
+      it.each([
+        ["commit_then_drop", "unknown"],
+        ["timeout", "unknown"],
+        ["http_503", "pending"],
+      ])("ends with one shipment order on the service after a %s on create", async (kind, stateAfterFault) => {
+        await control().post("/faults", { operation: "create", kind, times: 1 })
+        const order = await checkout()
+
+        const afterFault = await shipmentOf(order.id, stateAfterFault)
+        expect(afterFault.create_attempts).toBe(1)
+        expect(afterFault.last_error).toBeTruthy()
+
+        const { result } = await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
+        expect(result.processed).toBe(1)
+        // A second run finds nothing left to create.
+        await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
+
+        const shipment = await pickupPoints.retrievePickupPointShipment(afterFault.id)
+        expect(shipment.status).toBe("ready")
+        const onService = await sandboxOrders(`TEST-${order.display_id}`)
+        expect(onService).toHaveLength(1)
+        expect(shipment.order_reference_code).toBe(onService[0].orderReferenceCode)
+        // After a lost answer the order is found, not created again.
+        expect(shipment.create_attempts).toBe(kind === "commit_then_drop" ? 1 : 2)
+      })
+    })
+
+    it("cancels the shipment order on demand before a label, and with the order", async () => {
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, "ready")
+
+      const cancelled = await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, { notes: "Customer asked" }, admin)
+      expect(cancelled.data.shipment).toMatchObject({ status: "cancelled", can_cancel: false })
+      const [onService] = await sandboxOrders(`TEST-${order.display_id}`)
+      expect(onService.cancelledAt).toBeTruthy()
+
+      const other = await checkout()
+      const otherShipment = await shipmentOf(other.id, "ready")
+      await api.post(`/admin/orders/${other.id}/cancel`, {}, admin)
+      await shipmentOf(other.id, "cancelled")
+      const [otherOnService] = await sandboxOrders(`TEST-${other.display_id}`)
+      expect(otherOnService.orderReferenceCode).toBe(otherShipment.order_reference_code)
+      expect(otherOnService.cancelledAt).toBeTruthy()
+    })
+
+    it("tells the admin to retry shortly when the service has not imported the order yet", async () => {
+      await control().patch("/settings", { importDelayMs: 60_000 })
+      const order = await checkout()
+      await shipmentOf(order.id, "awaiting_import")
+
+      const fulfilled = await api
+        .post(`/admin/orders/${order.id}/fulfillments`, { items: order.items.map((i) => ({ id: i.id, quantity: i.quantity })), location_id: store.location.id }, admin)
+        .catch((e) => e.response)
+      expect(fulfilled.status).toBe(400)
+      expect(fulfilled.data.message).toContain("has not finished importing order")
+
+      const {
+        data: { order: after },
+      } = await api.get(`/admin/orders/${order.id}?fields=*fulfillments`, admin)
+      expect(after.fulfillments.filter((f: { canceled_at: string | null }) => !f.canceled_at)).toHaveLength(0)
+    })
+  },
+})

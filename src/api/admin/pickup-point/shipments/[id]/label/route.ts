@@ -1,0 +1,22 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { PICKUP_POINT_MODULE } from "../../../../../../modules/pickup-point"
+import type PickupPointModuleService from "../../../../../../modules/pickup-point/service"
+
+/** The stored label PDF of a DELIVERY shipment. */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
+  const shipment = await pickupPoints.retrievePickupPointShipment(req.params.id)
+  if (!shipment.label_file_id) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      shipment.merchant_type === "STORAGE"
+        ? `Shipment ${shipment.id} has no label: a STORAGE merchant's shipments are confirmed, not labelled.`
+        : `Shipment ${shipment.id} has no label yet: create a fulfillment of its order to generate one.`
+    )
+  }
+  const pdf = await req.scope.resolve(Modules.FILE).getAsBuffer(shipment.label_file_id)
+  res.setHeader("Content-Type", "application/pdf")
+  res.setHeader("Content-Disposition", `inline; filename="label-${shipment.order_number}.pdf"`)
+  res.send(pdf)
+}

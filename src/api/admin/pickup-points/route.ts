@@ -1,0 +1,26 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { PICKUP_POINT_MODULE } from "../../../modules/pickup-point"
+import type PickupPointModuleService from "../../../modules/pickup-point/service"
+import type { AdminCreatePickupPointType, AdminListPickupPointsType } from "../../validators"
+
+export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListPickupPointsType>, res: MedusaResponse) {
+  const { q, is_active, limit, offset } = req.validatedQuery as AdminListPickupPointsType
+  const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
+  const filters = {
+    ...(is_active === undefined ? {} : { is_active }),
+    ...(q ? { $or: [{ code: { $ilike: `%${q}%` } }, { name: { $ilike: `%${q}%` } }, { city: { $ilike: `%${q}%` } }, { postcode: { $ilike: `${q}%` } }] } : {}),
+  }
+  const [points, count] = await pickupPoints.listAndCountPickupPoints(filters, { take: limit, skip: offset, order: { code: "ASC" } })
+  res.json({ pickup_points: points, count, limit, offset })
+}
+
+export async function POST(req: AuthenticatedMedusaRequest<AdminCreatePickupPointType>, res: MedusaResponse) {
+  const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
+  const [existing] = await pickupPoints.listPickupPoints({ code: req.validatedBody.code }, { take: 1 })
+  if (existing) {
+    throw new MedusaError(MedusaError.Types.DUPLICATE_ERROR, `A pickup point with code ${req.validatedBody.code} exists already (${existing.id}).`)
+  }
+  const pickup_point = await pickupPoints.createPickupPoints(req.validatedBody)
+  res.status(201).json({ pickup_point })
+}

@@ -1,0 +1,22 @@
+import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import {
+  AdminCancelShipment,
+  AdminCreatePickupPoint,
+  AdminListPickupPoints,
+  AdminListShipments,
+  AdminUpdatePickupPoint,
+  StoreSearchPickupPoints,
+} from "./validators"
+
+const list = { isList: true, defaults: ["id"] }
+
+export default defineMiddlewares({
+  routes: [
+    { matcher: "/store/pickup-points", method: ["GET"], middlewares: [validateAndTransformQuery(StoreSearchPickupPoints, list)] },
+    { matcher: "/admin/pickup-points", method: ["GET"], middlewares: [validateAndTransformQuery(AdminListPickupPoints, list)] },
+    { matcher: "/admin/pickup-points", method: ["POST"], middlewares: [validateAndTransformBody(AdminCreatePickupPoint)] },
+    { matcher: "/admin/pickup-points/:id", method: ["POST"], middlewares: [validateAndTransformBody(AdminUpdatePickupPoint)] },
+    { matcher: "/admin/pickup-point/shipments", method: ["GET"], middlewares: [validateAndTransformQuery(AdminListShipments, list)] },
+    { matcher: "/admin/pickup-point/shipments/:id/cancel", method: ["POST"], middlewares: [validateAndTransformBody(AdminCancelShipment)] },
+  ],
+})

@@ -1,0 +1,25 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { PICKUP_POINT_MODULE } from "../modules/pickup-point"
+import type PickupPointModuleService from "../modules/pickup-point/service"
+import { cancelShipmentOrderWorkflow } from "../workflows/cancel-shipment-order"
+
+/** A cancelled order takes its shipment order with it (Medusa refuses the order cancel while a labelled fulfillment stands). */
+export default async function cancelShipmentOrderOnOrderCanceled({ event, container }: SubscriberArgs<{ id: string }>) {
+  const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+  const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: event.data.id }, { take: 1 })
+  if (!shipment || shipment.status === "cancelled") {
+    return
+  }
+  try {
+    await cancelShipmentOrderWorkflow(container).run({ input: { order_id: event.data.id, notes: "Order cancelled" } })
+  } catch (error) {
+    container.resolve("logger").error(
+      `[pickup-point] could not cancel the shipment order of cancelled order ${event.data.id}: ${(error as Error).message}`
+    )
+  }
+}
+
+export const config: SubscriberConfig = {
+  event: "order.canceled",
+  context: { subscriberId: "pickup-point-cancel-shipment-order" },
+}

@@ -1,0 +1,5 @@
+export * from "./advance-due-shipments"
+export * from "./cancel-shipment-order"
+export * from "./create-shipment-order"
+export * from "./generate-shipment-label"
+export * from "./retry-shipment-order"
