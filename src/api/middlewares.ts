@@ -2,6 +2,7 @@ import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery 
 import {
   AdminCancelShipment,
   AdminCreatePickupPoint,
+  AdminImportPickupPoints,
   AdminListPickupPoints,
   AdminListShipments,
   AdminUpdatePickupPoint,
@@ -15,6 +16,13 @@ export default defineMiddlewares({
     { matcher: "/store/pickup-points", method: ["GET"], middlewares: [validateAndTransformQuery(StoreSearchPickupPoints, list)] },
     { matcher: "/admin/pickup-points", method: ["GET"], middlewares: [validateAndTransformQuery(AdminListPickupPoints, list)] },
     { matcher: "/admin/pickup-points", method: ["POST"], middlewares: [validateAndTransformBody(AdminCreatePickupPoint)] },
+    {
+      matcher: "/admin/pickup-points/import",
+      method: ["POST"],
+      // A national network's file runs to several megabytes.
+      bodyParser: { sizeLimit: "25mb" },
+      middlewares: [validateAndTransformBody(AdminImportPickupPoints)],
+    },
     { matcher: "/admin/pickup-points/:id", method: ["POST"], middlewares: [validateAndTransformBody(AdminUpdatePickupPoint)] },
     { matcher: "/admin/pickup-point/shipments", method: ["GET"], middlewares: [validateAndTransformQuery(AdminListShipments, list)] },
     { matcher: "/admin/pickup-point/shipments/:id/cancel", method: ["POST"], middlewares: [validateAndTransformBody(AdminCancelShipment)] },

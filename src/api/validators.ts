@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { pickupPointInputSchema } from "../modules/pickup-point/pickup-point-schema"
 
 const text = z.string().trim().min(1)
 const page = {
@@ -33,34 +34,14 @@ export const AdminListPickupPoints = z.object({
 })
 export type AdminListPickupPointsType = z.infer<typeof AdminListPickupPoints>
 
-const openingHours = z.partialRecord(
-  z.enum(["mon", "tue", "wed", "thu", "fri", "sat", "sun"]),
-  z.array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, "must be HH:mm-HH:mm"))
-)
-
-const pickupPointFields = {
-  code: text,
-  public_code: text.nullish(),
-  name: text,
-  address: text,
-  city: text,
-  postcode: text,
-  province: text.nullish(),
-  country_code: z.string().trim().length(2, "must be an ISO 3166-1 alpha-2 code").transform((c) => c.toLowerCase()),
-  latitude: z.number().min(-90).max(90).nullish(),
-  longitude: z.number().min(-180).max(180).nullish(),
-  opening_hours: openingHours.nullish(),
-  network_code: text.nullish(),
-  network_name: text.nullish(),
-  requires_verification_code: z.boolean().optional(),
-  is_active: z.boolean().optional(),
-}
-
-export const AdminCreatePickupPoint = z.object(pickupPointFields).strict()
+export const AdminCreatePickupPoint = pickupPointInputSchema
 export type AdminCreatePickupPointType = z.infer<typeof AdminCreatePickupPoint>
 
-export const AdminUpdatePickupPoint = z.object(pickupPointFields).partial().omit({ code: true }).strict()
+export const AdminUpdatePickupPoint = pickupPointInputSchema.partial().omit({ code: true })
 export type AdminUpdatePickupPointType = z.infer<typeof AdminUpdatePickupPoint>
+
+export const AdminImportPickupPoints = z.object({ csv: z.string().min(1, "must hold the CSV text") }).strict()
+export type AdminImportPickupPointsType = z.infer<typeof AdminImportPickupPoints>
 
 export const AdminListShipments = z.object({ order_id: text.optional(), ...page })
 export type AdminListShipmentsType = z.infer<typeof AdminListShipments>

@@ -11,7 +11,9 @@ import { PickupPoint } from "./models/pickup-point"
 import { PickupPointShipment, type ShipmentStatus } from "./models/pickup-point-shipment"
 import { PickupPointShipmentEvent } from "./models/pickup-point-shipment-event"
 import { parsePluginOptions, type PickupPointPluginOptions, type ResolvedPluginOptions } from "./options"
+import { csvRecordToInput, pickupPointInputSchema, type PickupPointInput } from "./pickup-point-schema"
 import { buildPickupPointSearchSql, type PickupPointSearch } from "./search"
+import { parse as parseCsv } from "csv-parse/sync"
 
 export type PickupPointDTO = InferTypeOf<typeof PickupPoint>
 export type PickupPointShipmentDTO = InferTypeOf<typeof PickupPointShipment>
@@ -26,6 +28,13 @@ export const OPEN_CREATION_STATUSES: ShipmentStatus[] = ["pending", "creating", 
 const LEASE_MS = 120_000
 
 type InjectedDependencies = { logger: Logger }
+
+/** What became of one CSV row; `line` is the row's line in the file (the header is line 1). */
+export type ImportRowResult =
+  | { line: number; code: string; result: "created" | "updated" }
+  | { line: number; code: string | null; result: "rejected"; reason: string }
+
+const IMPORT_BATCH = 500
 
 export type ShipmentIntent = {
   order_id: string
@@ -84,6 +93,52 @@ export default class PickupPointModuleService extends MedusaService({
   async retrieveActivePickupPoint(code: string): Promise<PickupPointDTO | null> {
     const [point] = await this.listPickupPoints({ code, is_active: true }, { take: 1 })
     return point ?? null
+  }
+
+  /**
+   * Creates or updates (by code) the points of a CSV file. Each row stands
+   * alone: a bad row is reported with its reason and never stops the others.
+   */
+  async importPickupPointsCsv(csv: string): Promise<{ created: number; updated: number; rejected: number; rows: ImportRowResult[] }> {
+    let records: { record: Record<string, string>; info: { lines: number } }[]
+    try {
+      records = parseCsv(csv, { columns: true, skip_empty_lines: true, trim: true, bom: true, info: true, relax_column_count: true })
+    } catch (error) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `The CSV cannot be read: ${(error as Error).message}`)
+    }
+
+    const rows: ImportRowResult[] = []
+    const valid = new Map<string, { line: number; input: PickupPointInput }>()
+    for (const { record, info } of records) {
+      const parsed = pickupPointInputSchema.safeParse(csvRecordToInput(record))
+      const code = record.code?.trim() || null
+      if (!parsed.success) {
+        const reason = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ")
+        rows.push({ line: info.lines, code, result: "rejected", reason })
+      } else if (valid.has(parsed.data.code)) {
+        rows.push({ line: info.lines, code, result: "rejected", reason: `code: repeats line ${valid.get(parsed.data.code)!.line}` })
+      } else {
+        valid.set(parsed.data.code, { line: info.lines, input: parsed.data })
+      }
+    }
+
+    const entries = [...valid.values()]
+    for (let start = 0; start < entries.length; start += IMPORT_BATCH) {
+      const batch = entries.slice(start, start + IMPORT_BATCH)
+      const existing = await this.listPickupPoints({ code: batch.map((e) => e.input.code) }, { select: ["id", "code"] })
+      const idByCode = new Map(existing.map((point) => [point.code, point.id]))
+      const toCreate = batch.filter((e) => !idByCode.has(e.input.code))
+      const toUpdate = batch.filter((e) => idByCode.has(e.input.code))
+      if (toCreate.length) await this.createPickupPoints(toCreate.map((e) => e.input))
+      if (toUpdate.length) await this.updatePickupPoints(toUpdate.map((e) => ({ id: idByCode.get(e.input.code)!, ...e.input })))
+      for (const e of batch) {
+        rows.push({ line: e.line, code: e.input.code, result: idByCode.has(e.input.code) ? "updated" : "created" })
+      }
+    }
+
+    rows.sort((a, b) => a.line - b.line)
+    const count = (result: ImportRowResult["result"]) => rows.filter((row) => row.result === result).length
+    return { created: count("created"), updated: count("updated"), rejected: count("rejected"), rows }
   }
 
   // ---- shipments ----------------------------------------------------------

@@ -1,0 +1,67 @@
+import { z } from "@medusajs/framework/zod"
+
+const text = z.string().trim().min(1)
+const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const
+
+/** `{ "mon": ["09:00-13:00", "15:00-19:00"], ... }`; days left out are closed. */
+export const openingHoursSchema = z.partialRecord(
+  z.enum(WEEKDAYS),
+  z.array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, "must be HH:mm-HH:mm"))
+)
+
+/** A pickup point as the admin API and the CSV import take it. */
+export const pickupPointInputSchema = z
+  .object({
+    code: text,
+    public_code: text.nullish(),
+    name: text,
+    address: text,
+    city: text,
+    postcode: text,
+    province: text.nullish(),
+    country_code: z
+      .string()
+      .trim()
+      .length(2, "must be an ISO 3166-1 alpha-2 code such as IT")
+      .transform((code) => code.toLowerCase()),
+    latitude: z.number().min(-90).max(90).nullish(),
+    longitude: z.number().min(-180).max(180).nullish(),
+    opening_hours: openingHoursSchema.nullish(),
+    network_code: text.nullish(),
+    network_name: text.nullish(),
+    requires_verification_code: z.boolean().optional(),
+    is_active: z.boolean().optional(),
+  })
+  .strict()
+
+export type PickupPointInput = z.infer<typeof pickupPointInputSchema>
+
+const TRUE = new Set(["true", "yes", "1", "y"])
+const FALSE = new Set(["false", "no", "0", "n"])
+
+/**
+ * Reads one CSV record (all strings) into the input shape: empty cells are
+ * left out, numbers and booleans are read, opening hours are JSON.
+ */
+export function csvRecordToInput(record: Record<string, string>): Record<string, unknown> {
+  const input: Record<string, unknown> = {}
+  for (const [column, raw] of Object.entries(record)) {
+    const key = column.trim().toLowerCase()
+    const value = raw.trim()
+    if (value === "") continue
+    if (key === "latitude" || key === "longitude") {
+      input[key] = Number(value.replace(",", "."))
+    } else if (key === "requires_verification_code" || key === "is_active") {
+      input[key] = TRUE.has(value.toLowerCase()) ? true : FALSE.has(value.toLowerCase()) ? false : value
+    } else if (key === "opening_hours") {
+      try {
+        input[key] = JSON.parse(value)
+      } catch {
+        input[key] = value
+      }
+    } else {
+      input[key] = value
+    }
+  }
+  return input
+}
