@@ -66,7 +66,9 @@ medusaIntegrationTestRunner({
     })
 
     /** The store API checkout a storefront makes, up to a placed order. */
-    async function checkout(options: { pickupPointCode?: string; phone?: string | null } = {}) {
+    async function checkout(
+      options: { pickupPointCode?: string | null; phone?: string | null; optionId?: string; beforeComplete?: () => Promise<void> } = {}
+    ) {
       const { storeHeaders } = store
       const {
         data: { cart },
@@ -90,17 +92,21 @@ medusaIntegrationTestRunner({
         storeHeaders
       )
       const { data: listed } = await api.get(`/store/shipping-options?cart_id=${cart.id}`, storeHeaders)
-      expect(listed.shipping_options.map((o: { id: string }) => o.id)).toContain(store.shippingOption.id)
+      const optionId = options.optionId ?? store.shippingOption.id
+      expect(listed.shipping_options.map((o: { id: string }) => o.id)).toContain(optionId)
 
       await api.post(
         `/store/carts/${cart.id}/shipping-methods`,
-        { option_id: store.shippingOption.id, data: { pickup_point_code: options.pickupPointCode ?? CATALOG_POINT.code } },
+        options.pickupPointCode === null
+          ? { option_id: optionId }
+          : { option_id: optionId, data: { pickup_point_code: options.pickupPointCode ?? CATALOG_POINT.code } },
         storeHeaders
       )
       const {
         data: { payment_collection },
       } = await api.post("/store/payment-collections", { cart_id: cart.id }, storeHeaders)
       await api.post(`/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, storeHeaders)
+      await options.beforeComplete?.()
       const { data } = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders)
       expect(data.type).toBe("order")
       return data.order as { id: string; display_id: number; items: { id: string; quantity: number }[] }
@@ -216,6 +222,41 @@ medusaIntegrationTestRunner({
       const inactive = await add({ pickup_point_code: CATALOG_POINT.code })
       expect(inactive.status).toBe(400)
       expect(inactive.data.message).toContain("PP-MI-001 is unknown or no longer available")
+    })
+
+    it("sells a published point through a storefront with no picker", async () => {
+      const [point] = await pickupPoints.listPickupPoints({ code: CATALOG_POINT.code })
+      const body = {
+        pickup_point_ids: [point.id],
+        service_zone_id: store.shippingOption.service_zone_id,
+        shipping_profile_id: store.shippingOption.shipping_profile_id,
+        prices: [{ currency_code: "eur", amount: 3.5 }],
+      }
+      const published = await api.post("/admin/pickup-points/publish", body, admin)
+      expect(published.data.shipping_options).toHaveLength(1)
+      const [option] = published.data.shipping_options
+      expect(option).toMatchObject({ name: "Pickup point: Edicola Duomo, Piazza del Duomo 1, Milano", data: { pickup_point_code: "PP-MI-001" } })
+      const again = await api.post("/admin/pickup-points/publish", body, admin)
+      expect(again.data).toEqual({ shipping_options: [], skipped_pickup_point_ids: [point.id] })
+
+      const order = await checkout({ optionId: option.id, pickupPointCode: null })
+
+      const shipment = await shipmentOf(order.id, "ready")
+      expect(shipment.pickup_point_code).toBe("PP-MI-001")
+      const [sent] = await sandboxOrders(`TEST-${order.display_id}`)
+      expect(sent.request).toMatchObject({ codePickupPoint: "PP-MI-001", proximityPrice: 3.5 })
+    })
+
+    it("refuses to complete a cart whose point was deactivated after it was chosen", async () => {
+      const [point] = await pickupPoints.listPickupPoints({ code: CATALOG_POINT.code })
+      const error = await checkout({
+        beforeComplete: async () => {
+          await api.post(`/admin/pickup-points/${point.id}`, { is_active: false }, admin)
+        },
+      }).catch((e) => e)
+      expect(error.response?.status).toBe(400)
+      expect(error.response?.data.message).toBe("Pickup point PP-MI-001 is unknown or no longer available: choose another one.")
+      expect(await pickupPoints.listPickupPointShipments({})).toHaveLength(0)
     })
 
     it("records a missing phone as a visible problem, and retries once it is fixed", async () => {

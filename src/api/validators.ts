@@ -43,6 +43,23 @@ export type AdminUpdatePickupPointType = z.infer<typeof AdminUpdatePickupPoint>
 export const AdminImportPickupPoints = z.object({ csv: z.string().min(1, "must hold the CSV text") }).strict()
 export type AdminImportPickupPointsType = z.infer<typeof AdminImportPickupPoints>
 
+export const AdminPublishPickupPoints = z
+  .object({
+    pickup_point_ids: z.array(text).min(1).max(200),
+    service_zone_id: text,
+    shipping_profile_id: text,
+    prices: z
+      .array(
+        z.union([
+          z.object({ currency_code: z.string().trim().length(3), amount: z.number().nonnegative() }).strict(),
+          z.object({ region_id: text, amount: z.number().nonnegative() }).strict(),
+        ])
+      )
+      .min(1, "must give at least one price"),
+  })
+  .strict()
+export type AdminPublishPickupPointsType = z.infer<typeof AdminPublishPickupPoints>
+
 export const AdminListShipments = z.object({ order_id: text.optional(), ...page })
 export type AdminListShipmentsType = z.infer<typeof AdminListShipments>
 

@@ -1,0 +1,59 @@
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import type PickupPointModuleService from "../../modules/pickup-point/service"
+import { isPickupPointProvider, PICKUP_POINT_OPTION, pickupPointCodeOf } from "../../providers/pickup-point/service"
+
+export type PublishPickupPointsInput = {
+  pickup_point_ids: string[]
+  service_zone_id: string
+  shipping_profile_id: string
+  prices: ({ currency_code: string; amount: number } | { region_id: string; amount: number })[]
+}
+
+/**
+ * The shipping options to create, one per chosen active point (its code in
+ * the option's data), leaving out points the service zone already offers.
+ */
+export const preparePickupPointShippingOptionsStep = createStep(
+  "prepare-pickup-point-shipping-options",
+  async (input: PublishPickupPointsInput, { container }) => {
+    const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+    const fulfillment = container.resolve(Modules.FULFILLMENT)
+
+    const points = await pickupPoints.listPickupPoints({ id: input.pickup_point_ids })
+    const missing = input.pickup_point_ids.filter((id) => !points.some((p) => p.id === id && p.is_active))
+    if (missing.length) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Unknown or inactive pickup points: ${missing.join(", ")}`)
+    }
+    // Medusa disables, rather than deletes, providers no longer in medusa-config.
+    const providers = (await fulfillment.listFulfillmentProviders({})) as { id: string; is_enabled?: boolean }[]
+    const provider = providers.find((p) => p.is_enabled !== false && isPickupPointProvider(p.id))
+    if (!provider) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The pickup-point fulfillment provider is not registered in medusa-config.")
+    }
+    const existing = await fulfillment.listShippingOptions({ service_zone: { id: input.service_zone_id } }, { select: ["id", "provider_id", "data"] })
+    const published = new Set(
+      existing.filter((o) => isPickupPointProvider(o.provider_id)).map((o) => pickupPointCodeOf(o.data ?? undefined))
+    )
+
+    const toCreate = points.filter((point) => !published.has(point.code))
+    return new StepResponse({
+      skipped: points.filter((point) => published.has(point.code)).map((point) => point.id),
+      options: toCreate.map((point) => ({
+        name: `Pickup point: ${point.name}, ${point.address}, ${point.city}`,
+        service_zone_id: input.service_zone_id,
+        shipping_profile_id: input.shipping_profile_id,
+        provider_id: provider.id,
+        price_type: "flat" as const,
+        type: { label: "Pickup point", description: `${point.name}, ${point.address}, ${point.postcode} ${point.city}`, code: "pickup-point" },
+        data: { ...PICKUP_POINT_OPTION, pickup_point_code: point.code },
+        prices: input.prices,
+        rules: [
+          { attribute: "enabled_in_store", value: "true", operator: "eq" as const },
+          { attribute: "is_return", value: "false", operator: "eq" as const },
+        ],
+      })),
+    })
+  }
+)
