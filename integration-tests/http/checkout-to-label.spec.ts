@@ -1,36 +1,16 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import axios from "axios"
 import { PDFParse } from "pdf-parse"
 import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
-import { startSandbox, type RunningSandbox } from "../../src/sandbox"
 import { advanceDueShipmentsWorkflow } from "../../src/workflows"
 import { adminHeaders } from "../helpers/admin-session"
+import { useSandboxForApp } from "../helpers/sandbox-env"
 import { seedStore, waitFor, type SeededStore } from "../helpers/seed-store"
 
 jest.setTimeout(120_000)
 
-let sandbox: RunningSandbox
-const control = () => axios.create({ baseURL: `${sandbox.url}/__sandbox`, validateStatus: () => true })
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: "demo", importDelayMs: 0 })
-  Object.assign(process.env, {
-    PICKUP_POINT_BASE_URL: sandbox.url,
-    PICKUP_POINT_MERCHANT_CODE: "DEMO-DELIVERY",
-    PICKUP_POINT_API_KEY: "sandbox-delivery-key",
-    PICKUP_POINT_MERCHANT_TYPE: "DELIVERY",
-    PICKUP_POINT_ORDER_PREFIX: "TEST-",
-    PICKUP_POINT_TIME_ZONE: "Europe/Rome",
-    PICKUP_POINT_TIMEOUT_MS: "1500",
-    // The job's backoff is zero here so that a test can run the job again at once.
-    PICKUP_POINT_RETRY_BASE_MS: "0",
-  })
-})
-
-afterAll(async () => {
-  await sandbox?.close()
-})
+const sandbox = useSandboxForApp()
+const control = () => sandbox.control
 
 const CATALOG_POINT = {
   code: "PP-MI-001",

@@ -1,20 +1,11 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createApiKeysWorkflow } from "@medusajs/medusa/core-flows"
-import { startSandbox, type RunningSandbox } from "../../src/sandbox"
+import { useSandboxForApp } from "../helpers/sandbox-env"
 import { adminHeaders } from "../helpers/admin-session"
 
 jest.setTimeout(120_000)
 
-let sandbox: RunningSandbox
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, importDelayMs: 0 })
-  process.env.PICKUP_POINT_BASE_URL = sandbox.url
-})
-
-afterAll(async () => {
-  await sandbox?.close()
-})
+useSandboxForApp()
 
 const CSV = [
   "code,public_code,name,address,city,postcode,province,country_code,latitude,longitude,opening_hours,network_code,requires_verification_code,is_active",

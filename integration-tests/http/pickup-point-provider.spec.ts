@@ -1,23 +1,13 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { startSandbox, type RunningSandbox } from "../../src/sandbox"
+import { useSandboxForApp } from "../helpers/sandbox-env"
 import { adminHeaders } from "../helpers/admin-session"
 
 jest.setTimeout(120_000)
 
 const PROVIDER_ID = "pickup-point_pickup-point"
 
-let sandbox: RunningSandbox
-
-// Runs before the Medusa runner's own beforeAll, so medusa-config reads the sandbox URL.
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: "demo", importDelayMs: 0 })
-  process.env.PICKUP_POINT_BASE_URL = sandbox.url
-})
-
-afterAll(async () => {
-  await sandbox?.close()
-})
+useSandboxForApp()
 
 medusaIntegrationTestRunner({
   inApp: true,

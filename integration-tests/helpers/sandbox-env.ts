@@ -1,0 +1,36 @@
+import axios from "axios"
+import { startSandbox, type RunningSandbox } from "../../src/sandbox"
+
+/** The plugin options medusa-config.ts reads, as the specs run them (DEMO-DELIVERY merchant). */
+const DEFAULTS = {
+  PICKUP_POINT_MERCHANT_CODE: "DEMO-DELIVERY",
+  PICKUP_POINT_API_KEY: "sandbox-delivery-key",
+  PICKUP_POINT_MERCHANT_TYPE: "DELIVERY",
+  PICKUP_POINT_INSURANCE_ENABLED: "false",
+  PICKUP_POINT_DEFAULT_WAREHOUSE: "WH-MILANO",
+  PICKUP_POINT_ORDER_PREFIX: "TEST-",
+  PICKUP_POINT_TIME_ZONE: "Europe/Rome",
+  PICKUP_POINT_TIMEOUT_MS: "1500",
+  // Zero backoff, so that a test can run the retry job again at once.
+  PICKUP_POINT_RETRY_BASE_MS: "0",
+}
+
+/**
+ * Starts a demo-seeded sandbox before the Medusa runner boots the app (the
+ * hooks run first because they are registered first) and points every plugin
+ * option at it, so no spec inherits another's settings.
+ */
+export function useSandboxForApp(overrides: Partial<Record<keyof typeof DEFAULTS, string>> = {}) {
+  const handle = {} as RunningSandbox & { control: ReturnType<typeof axios.create> }
+  beforeAll(async () => {
+    const sandbox = await startSandbox({ port: 0, seed: "demo", importDelayMs: 0 })
+    Object.assign(handle, sandbox, {
+      control: axios.create({ baseURL: `${sandbox.url}/__sandbox`, validateStatus: () => true }),
+    })
+    Object.assign(process.env, DEFAULTS, overrides, { PICKUP_POINT_BASE_URL: sandbox.url })
+  })
+  afterAll(async () => {
+    await handle.close?.()
+  })
+  return handle
+}

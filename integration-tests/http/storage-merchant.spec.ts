@@ -1,0 +1,88 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import axios from "axios"
+import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
+import type PickupPointModuleService from "../../src/modules/pickup-point/service"
+import { adminHeaders } from "../helpers/admin-session"
+import { useSandboxForApp } from "../helpers/sandbox-env"
+import { seedStore, waitFor } from "../helpers/seed-store"
+
+jest.setTimeout(120_000)
+
+const sandbox = useSandboxForApp({
+  PICKUP_POINT_MERCHANT_CODE: "DEMO-STORAGE",
+  PICKUP_POINT_API_KEY: "sandbox-storage-key",
+  PICKUP_POINT_MERCHANT_TYPE: "STORAGE",
+  PICKUP_POINT_DEFAULT_WAREHOUSE: "WH-ROMA",
+  PICKUP_POINT_ORDER_PREFIX: "ST-",
+})
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: {},
+  testSuite: ({ api, getContainer }) => {
+    it("confirms the shipment of a STORAGE merchant on fulfillment, with no label, and refuses cancel after", async () => {
+      const store = await seedStore(getContainer())
+      const admin = await adminHeaders(getContainer(), api)
+      await api.post(
+        "/admin/pickup-points",
+        { code: "PP-RM-001", name: "Cartoleria Trastevere", address: "Viale di Trastevere 60", city: "Roma", postcode: "00153", country_code: "IT" },
+        admin
+      )
+      const { storeHeaders } = store
+      const {
+        data: { cart },
+      } = await api.post(
+        "/store/carts",
+        {
+          region_id: store.region.id,
+          sales_channel_id: store.salesChannel.id,
+          email: "luca@example.com",
+          items: [{ variant_id: store.variant.id, quantity: 1 }],
+          shipping_address: { first_name: "Luca", last_name: "Verdi", phone: "+39 06 1234", address_1: "Via Appia 1", city: "Roma", postal_code: "00179", country_code: "it" },
+        },
+        storeHeaders
+      )
+      await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: store.shippingOption.id, data: { pickup_point_code: "PP-RM-001" } }, storeHeaders)
+      const {
+        data: { payment_collection },
+      } = await api.post("/store/payment-collections", { cart_id: cart.id }, storeHeaders)
+      await api.post(`/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, storeHeaders)
+      const {
+        data: { order },
+      } = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders)
+
+      const pickupPoints: PickupPointModuleService = getContainer().resolve(PICKUP_POINT_MODULE)
+      const shipment = await waitFor(async () => {
+        const [found] = await pickupPoints.listPickupPointShipments({ order_id: order.id, status: "ready" })
+        return found
+      })
+      expect(shipment.merchant_type).toBe("STORAGE")
+
+      const fulfilled = await api.post(
+        `/admin/orders/${order.id}/fulfillments`,
+        { items: order.items.map((i: { id: string; quantity: number }) => ({ id: i.id, quantity: i.quantity })), location_id: store.location.id },
+        admin
+      )
+      expect(fulfilled.status).toBe(200)
+
+      const confirmed = (await api.get(`/admin/pickup-point/shipments/${shipment.id}`, admin)).data.shipment
+      expect(confirmed).toMatchObject({ status: "confirmed", label_file_id: null, label_url: null, can_cancel: false })
+      const { data: onService } = await axios.get(`${sandbox.url}/__sandbox/orders/${shipment.order_reference_code}`)
+      expect(onService.order).toMatchObject({ confirmedAt: expect.any(String), label: null, warehouseCode: "WH-ROMA" })
+      expect(onService.order.request).toMatchObject({ orderNumber: `ST-${order.display_id}`, insured: false, codePickingPoint: "WH-ROMA" })
+
+      const {
+        data: { order: withFulfillment },
+      } = await api.get(`/admin/orders/${order.id}?fields=*fulfillments,*fulfillments.labels`, admin)
+      expect(withFulfillment.fulfillments[0].labels).toEqual([])
+
+      const label = await api.get(`/admin/pickup-point/shipments/${shipment.id}/label`, admin).catch((e) => e.response)
+      expect(label.status).toBe(404)
+      expect(label.data.message).toContain("a STORAGE merchant's shipments are confirmed, not labelled")
+
+      const cancel = await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, {}, admin).catch((e) => e.response)
+      expect(cancel.status).toBe(400)
+      expect(cancel.data.message).toBe(`Shipment order ST-${order.display_id} cannot be cancelled: its shipment has been confirmed.`)
+    })
+  },
+})
