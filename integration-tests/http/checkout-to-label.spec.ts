@@ -6,6 +6,7 @@ import { advanceDueShipmentsWorkflow } from "../../src/workflows"
 import { adminHeaders } from "../helpers/admin-session"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { seedStore, waitFor, type SeededStore } from "../helpers/seed-store"
+import { checkoutThroughStoreApi, type CheckoutOptions } from "../helpers/store-checkout"
 
 jest.setTimeout(120_000)
 
@@ -45,52 +46,7 @@ medusaIntegrationTestRunner({
       expect(created.status).toBe(201)
     })
 
-    /** The store API checkout a storefront makes, up to a placed order. */
-    async function checkout(
-      options: { pickupPointCode?: string | null; phone?: string | null; optionId?: string; beforeComplete?: () => Promise<void> } = {}
-    ) {
-      const { storeHeaders } = store
-      const {
-        data: { cart },
-      } = await api.post(
-        "/store/carts",
-        {
-          region_id: store.region.id,
-          sales_channel_id: store.salesChannel.id,
-          email: "maria.bianchi@example.com",
-          items: [{ variant_id: store.variant.id, quantity: 2 }],
-          shipping_address: {
-            first_name: "Maria",
-            last_name: "Bianchi",
-            phone: options.phone === null ? undefined : (options.phone ?? "+39 333 1234567"),
-            address_1: "Via Torino 10",
-            city: "Milano",
-            postal_code: "20123",
-            country_code: "it",
-          },
-        },
-        storeHeaders
-      )
-      const { data: listed } = await api.get(`/store/shipping-options?cart_id=${cart.id}`, storeHeaders)
-      const optionId = options.optionId ?? store.shippingOption.id
-      expect(listed.shipping_options.map((o: { id: string }) => o.id)).toContain(optionId)
-
-      await api.post(
-        `/store/carts/${cart.id}/shipping-methods`,
-        options.pickupPointCode === null
-          ? { option_id: optionId }
-          : { option_id: optionId, data: { pickup_point_code: options.pickupPointCode ?? CATALOG_POINT.code } },
-        storeHeaders
-      )
-      const {
-        data: { payment_collection },
-      } = await api.post("/store/payment-collections", { cart_id: cart.id }, storeHeaders)
-      await api.post(`/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, storeHeaders)
-      await options.beforeComplete?.()
-      const { data } = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders)
-      expect(data.type).toBe("order")
-      return data.order as { id: string; display_id: number; items: { id: string; quantity: number }[] }
-    }
+    const checkout = (options: CheckoutOptions = {}) => checkoutThroughStoreApi(api, store, options)
 
     const sandboxOrders = async (orderNumber: string) =>
       ((await control().get("/orders")).data.orders as any[]).filter((o) => o.request.orderNumber === orderNumber)

@@ -5,6 +5,7 @@ import type PickupPointModuleService from "../../src/modules/pickup-point/servic
 import { adminHeaders } from "../helpers/admin-session"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { seedStore, waitFor } from "../helpers/seed-store"
+import { checkoutThroughStoreApi } from "../helpers/store-checkout"
 
 jest.setTimeout(120_000)
 
@@ -28,28 +29,11 @@ medusaIntegrationTestRunner({
         { code: "PP-RM-001", name: "Cartoleria Trastevere", address: "Viale di Trastevere 60", city: "Roma", postcode: "00153", country_code: "IT" },
         admin
       )
-      const { storeHeaders } = store
-      const {
-        data: { cart },
-      } = await api.post(
-        "/store/carts",
-        {
-          region_id: store.region.id,
-          sales_channel_id: store.salesChannel.id,
-          email: "luca@example.com",
-          items: [{ variant_id: store.variant.id, quantity: 1 }],
-          shipping_address: { first_name: "Luca", last_name: "Verdi", phone: "+39 06 1234", address_1: "Via Appia 1", city: "Roma", postal_code: "00179", country_code: "it" },
-        },
-        storeHeaders
-      )
-      await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: store.shippingOption.id, data: { pickup_point_code: "PP-RM-001" } }, storeHeaders)
-      const {
-        data: { payment_collection },
-      } = await api.post("/store/payment-collections", { cart_id: cart.id }, storeHeaders)
-      await api.post(`/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, storeHeaders)
-      const {
-        data: { order },
-      } = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders)
+      const order = await checkoutThroughStoreApi(api, store, {
+        pickupPointCode: "PP-RM-001",
+        quantity: 1,
+        address: { first_name: "Luca", last_name: "Verdi", address_1: "Via Appia 1", city: "Roma", postal_code: "00179" },
+      })
 
       const pickupPoints: PickupPointModuleService = getContainer().resolve(PICKUP_POINT_MODULE)
       const shipment = await waitFor(async () => {
@@ -60,7 +44,7 @@ medusaIntegrationTestRunner({
 
       const fulfilled = await api.post(
         `/admin/orders/${order.id}/fulfillments`,
-        { items: order.items.map((i: { id: string; quantity: number }) => ({ id: i.id, quantity: i.quantity })), location_id: store.location.id },
+        { items: order.items.map((i) => ({ id: i.id, quantity: i.quantity })), location_id: store.location.id },
         admin
       )
       expect(fulfilled.status).toBe(200)
