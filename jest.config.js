@@ -22,6 +22,12 @@ const common = {
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
 }
 
+const withPostgres = {
+  setupFiles: ["<rootDir>/integration-tests/setup.js"],
+  globalSetup: "<rootDir>/integration-tests/pg-global-setup.mjs",
+  globalTeardown: "<rootDir>/integration-tests/pg-global-teardown.mjs",
+}
+
 module.exports = {
   projects: [
     {
@@ -35,9 +41,14 @@ module.exports = {
       displayName: "integration",
       // A real Medusa app on real PostgreSQL (embedded unless USE_EXTERNAL_PG=1).
       testMatch: ["<rootDir>/integration-tests/http/**/*.spec.ts"],
-      setupFiles: ["<rootDir>/integration-tests/setup.js"],
-      globalSetup: "<rootDir>/integration-tests/pg-global-setup.mjs",
-      globalTeardown: "<rootDir>/integration-tests/pg-global-teardown.mjs",
+      ...withPostgres,
+    },
+    {
+      ...common,
+      displayName: "bench",
+      // Benchmarks print figures; `npm run bench:*` runs them, `npm test` does not.
+      testMatch: ["<rootDir>/bench/**/*.bench.ts"],
+      ...withPostgres,
     },
   ],
 }
