@@ -85,7 +85,7 @@ medusaIntegrationTestRunner({
         const order: ("pickup" | "manual")[] = i % 2 ? ["pickup", "manual"] : ["manual", "pickup"]
         for (const kind of order) {
           const cartId = await prepareCart(kind)
-          const [response, ms] = await timed(() => api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders))
+          const [response, ms] = await timed<{ data: { type: string } }>(() => api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders))
           expect(response.data.type).toBe("order")
           if (i >= WARM_UP) times[kind].push(ms)
         }

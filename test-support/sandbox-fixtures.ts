@@ -25,7 +25,9 @@ export const MERCHANTS = {
     type: "DELIVERY",
     insuranceEnabled: true,
   },
-} satisfies Record<string, SandboxMerchant>
+} satisfies Record<string, SandboxMerchant & { merchantCode: string; apiKey: string }>
+
+type Credentials = { merchantCode: string; apiKey: string }
 
 export const POINTS = {
   open: "PP-OPEN",
@@ -88,7 +90,7 @@ export async function startTestSandbox() {
     close: sandbox.close,
     reset: load,
     client(
-      merchant: { merchantCode: string; apiKey: string } = MERCHANTS.delivery,
+      merchant: Credentials = MERCHANTS.delivery,
       options: Partial<ShipmentOrdersClientOptions> = {}
     ) {
       return new ShipmentOrdersClient({
@@ -100,7 +102,7 @@ export async function startTestSandbox() {
       })
     },
     /** A raw HTTP client for the merchant API, answering every status instead of throwing. */
-    raw(merchant: { merchantCode: string; apiKey: string } = MERCHANTS.delivery): AxiosInstance {
+    raw(merchant: Credentials = MERCHANTS.delivery): AxiosInstance {
       return axios.create({
         baseURL: `${sandbox.url}/platform-api-server/api/merchant/shipment`,
         headers: { "X-Merchant-Code": merchant.merchantCode, "X-Api-Key": merchant.apiKey },

@@ -7,6 +7,7 @@ import { adminHeaders } from "../helpers/admin-session"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { seedStore, waitFor, type SeededStore } from "../helpers/seed-store"
 import { checkoutThroughStoreApi, type CheckoutOptions } from "../helpers/store-checkout"
+import { errorResponse } from "../helpers/error-response"
 
 jest.setTimeout(120_000)
 
@@ -123,12 +124,12 @@ medusaIntegrationTestRunner({
       expect(text).toContain(labelled.tracking_number)
       expect(text).toContain("Edicola Duomo")
 
-      const cancel = await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, {}, admin).catch((e) => e.response)
+      const cancel = await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, {}, admin).catch(errorResponse)
       expect(cancel.status).toBe(400)
       expect(cancel.data.message).toBe(`Shipment order TEST-${order.display_id} cannot be cancelled: its label has been generated.`)
       const cancelFulfillment = await api
         .post(`/admin/orders/${order.id}/fulfillments/${withFulfillment.fulfillments[0].id}/cancel`, {}, admin)
-        .catch((e) => e.response)
+        .catch(errorResponse)
       expect(cancelFulfillment.status).toBe(400)
       expect(cancelFulfillment.data.message).toContain("already has a label")
     })
@@ -143,7 +144,7 @@ medusaIntegrationTestRunner({
         storeHeaders
       )
       const add = (data?: object) =>
-        api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: store.shippingOption.id, data }, storeHeaders).catch((e) => e.response)
+        api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: store.shippingOption.id, data }, storeHeaders).catch(errorResponse)
 
       const missing = await add()
       expect(missing.status).toBe(400)
@@ -202,7 +203,7 @@ medusaIntegrationTestRunner({
       expect(shipment.last_error).toContain("The order has no phone number")
       expect(await sandboxOrders(`TEST-${order.display_id}`)).toHaveLength(0)
 
-      const refused = await api.post(`/admin/pickup-point/shipments/${shipment.id}/retry`, {}, admin).catch((e) => e.response)
+      const refused = await api.post(`/admin/pickup-point/shipments/${shipment.id}/retry`, {}, admin).catch(errorResponse)
       expect(refused.status).toBe(400)
       expect(refused.data.message).toContain("The order has no phone number")
 
@@ -277,7 +278,7 @@ medusaIntegrationTestRunner({
 
       const fulfilled = await api
         .post(`/admin/orders/${order.id}/fulfillments`, { items: order.items.map((i) => ({ id: i.id, quantity: i.quantity })), location_id: store.location.id }, admin)
-        .catch((e) => e.response)
+        .catch(errorResponse)
       expect(fulfilled.status).toBe(400)
       expect(fulfilled.data.message).toContain("has not finished importing order")
 

@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createApiKeysWorkflow } from "@medusajs/medusa/core-flows"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { adminHeaders } from "../helpers/admin-session"
+import { errorResponse } from "../helpers/error-response"
 
 jest.setTimeout(120_000)
 
@@ -67,11 +68,11 @@ medusaIntegrationTestRunner({
     })
 
     it("refuses a file that is not CSV, and an admin call without a session", async () => {
-      const broken = await importCsv('code,name\n"unterminated').catch((e) => e.response)
+      const broken = await importCsv('code,name\n"unterminated').catch(errorResponse)
       expect(broken.status).toBe(400)
       expect(broken.data.message).toMatch(/^The CSV cannot be read/)
 
-      const anonymous = await api.post("/admin/pickup-points/import", { csv: CSV }).catch((e) => e.response)
+      const anonymous = await api.post("/admin/pickup-points/import", { csv: CSV }).catch(errorResponse)
       expect(anonymous.status).toBe(401)
     })
 
@@ -103,15 +104,15 @@ medusaIntegrationTestRunner({
     })
 
     it("answers a bad search with a 400 that names the parameter", async () => {
-      const badLatitude = await api.get("/store/pickup-points?latitude=95&longitude=9", store).catch((e) => e.response)
+      const badLatitude = await api.get("/store/pickup-points?latitude=95&longitude=9", store).catch(errorResponse)
       expect(badLatitude.status).toBe(400)
       expect(badLatitude.data.message).toContain("latitude")
 
-      const halfCoordinate = await api.get("/store/pickup-points?latitude=45", store).catch((e) => e.response)
+      const halfCoordinate = await api.get("/store/pickup-points?latitude=45", store).catch(errorResponse)
       expect(halfCoordinate.status).toBe(400)
       expect(halfCoordinate.data.message).toContain("latitude and longitude go together")
 
-      const noKey = await api.get("/store/pickup-points?city=milano").catch((e) => e.response)
+      const noKey = await api.get("/store/pickup-points?city=milano").catch(errorResponse)
       expect(noKey.status).toBe(400)
     })
 
@@ -120,11 +121,11 @@ medusaIntegrationTestRunner({
       const created = await api.post("/admin/pickup-points", body, admin)
       expect(created.status).toBe(201)
 
-      const duplicate = await api.post("/admin/pickup-points", body, admin).catch((e) => e.response)
+      const duplicate = await api.post("/admin/pickup-points", body, admin).catch(errorResponse)
       expect(duplicate.status).toBe(422)
       expect(duplicate.data.message).toContain("PP-NEW exists already")
 
-      const invalid = await api.post("/admin/pickup-points", { ...body, code: "PP-X", latitude: 123 }, admin).catch((e) => e.response)
+      const invalid = await api.post("/admin/pickup-points", { ...body, code: "PP-X", latitude: 123 }, admin).catch(errorResponse)
       expect(invalid.status).toBe(400)
       expect(invalid.data.message).toContain("latitude")
 
@@ -135,7 +136,7 @@ medusaIntegrationTestRunner({
       expect(renamed.data.pickup_point).toMatchObject({ name: "Renamed", is_active: true, code: "PP-NEW" })
       expect((await api.get("/store/pickup-points?city=bologna", store)).data.count).toBe(1)
 
-      const unknown = await api.post("/admin/pickup-points/pup_nope", { name: "x" }, admin).catch((e) => e.response)
+      const unknown = await api.post("/admin/pickup-points/pup_nope", { name: "x" }, admin).catch(errorResponse)
       expect(unknown.status).toBe(404)
     })
   },

@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { adminHeaders } from "../helpers/admin-session"
+import { errorResponse } from "../helpers/error-response"
 
 jest.setTimeout(120_000)
 
@@ -51,7 +52,7 @@ medusaIntegrationTestRunner({
     it("refuses the admin API without a session", async () => {
       const response = await api
         .get("/admin/fulfillment-providers")
-        .catch((error) => error.response)
+        .catch(errorResponse)
       expect(response.status).toBe(401)
     })
   },

@@ -6,6 +6,7 @@ import { adminHeaders } from "../helpers/admin-session"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { seedStore, waitFor } from "../helpers/seed-store"
 import { checkoutThroughStoreApi } from "../helpers/store-checkout"
+import { errorResponse } from "../helpers/error-response"
 
 jest.setTimeout(120_000)
 
@@ -60,11 +61,11 @@ medusaIntegrationTestRunner({
       } = await api.get(`/admin/orders/${order.id}?fields=*fulfillments,*fulfillments.labels`, admin)
       expect(withFulfillment.fulfillments[0].labels).toEqual([])
 
-      const label = await api.get(`/admin/pickup-point/shipments/${shipment.id}/label`, admin).catch((e) => e.response)
+      const label = await api.get(`/admin/pickup-point/shipments/${shipment.id}/label`, admin).catch(errorResponse)
       expect(label.status).toBe(404)
       expect(label.data.message).toContain("a STORAGE merchant's shipments are confirmed, not labelled")
 
-      const cancel = await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, {}, admin).catch((e) => e.response)
+      const cancel = await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, {}, admin).catch(errorResponse)
       expect(cancel.status).toBe(400)
       expect(cancel.data.message).toBe(`Shipment order ST-${order.display_id} cannot be cancelled: its shipment has been confirmed.`)
     })

@@ -8,7 +8,7 @@ import { MERCHANTS, POINTS, orderInput, useTestSandbox } from "../../../test-sup
 
 const sandbox = useTestSandbox()
 
-async function createOrder(merchant = MERCHANTS.delivery, overrides = {}) {
+async function createOrder(merchant: { merchantCode: string; apiKey: string } = MERCHANTS.delivery, overrides = {}) {
   const input = { ...orderInput(overrides), orderNumberRif: "" }
   input.orderNumberRif = input.orderNumber
   const response = await sandbox.raw(merchant).post("/create", input)
