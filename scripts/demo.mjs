@@ -10,6 +10,7 @@
 import { spawn, spawnSync } from "node:child_process"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import pg from "pg"
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.mjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
@@ -22,7 +23,7 @@ const ADMIN = { email: "admin@medusa-test.com", password: "supersecret" }
 const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`
 
 const children = []
-let pg
+let postgres
 
 function log(message) {
   console.log(`\x1b[36m[demo]\x1b[0m ${message}`)
@@ -46,7 +47,7 @@ async function shutdown(code = 0) {
   // medusa develop's server child can outlive SIGTERM; give the groups a moment, then end them.
   await new Promise((resolve) => setTimeout(resolve, 3_000))
   signalGroups("SIGKILL")
-  await pg?.stop().catch(() => {})
+  await postgres?.stop().catch(() => {})
   process.exit(code)
 }
 process.on("SIGINT", () => shutdown(0))
@@ -58,8 +59,8 @@ async function database() {
     return process.env.DATABASE_URL
   }
   log(`starting embedded PostgreSQL on port ${PG_PORT} (data in .demo/pg)`)
-  pg = await startEmbeddedPostgres({ databaseDir: path.join(root, ".demo", "pg"), port: PG_PORT, persistent: true })
-  await pg.createDatabase("medusa_demo").catch(() => {}) // exists after the first run
+  postgres = await startEmbeddedPostgres({ databaseDir: path.join(root, ".demo", "pg"), port: PG_PORT, persistent: true })
+  await postgres.createDatabase("medusa_demo").catch(() => {}) // exists after the first run
   return `postgres://postgres:postgres@localhost:${PG_PORT}/medusa_demo`
 }
 
@@ -98,6 +99,17 @@ async function waitForHealth(url, timeoutMs) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`)
 }
 
+async function publishableKey(env) {
+  const client = new pg.Client({ connectionString: env.DATABASE_URL })
+  await client.connect()
+  try {
+    const { rows } = await client.query("SELECT token FROM api_key WHERE type = 'publishable' AND title = 'Storefront' AND revoked_at IS NULL LIMIT 1")
+    return rows[0]?.token ?? "(none)"
+  } finally {
+    await client.end()
+  }
+}
+
 async function main() {
   const env = {
     ...process.env,
@@ -124,9 +136,14 @@ async function main() {
   // Fails harmlessly when the user exists from an earlier run.
   spawnSync(bin("medusa"), ["user", "-e", ADMIN.email, "-p", ADMIN.password], { cwd: root, env, stdio: "ignore" })
 
+  log("seeding the demo store (first run only)")
+  const seed = spawnSync(bin("medusa"), ["exec", "./scripts/seed-demo-store.ts"], { cwd: root, env, stdio: "inherit" })
+  if (seed.status !== 0) throw new Error("seeding the demo store failed")
+
   log("starting Medusa")
   await startChild("medusa", bin("medusa"), ["develop"], env, /Server is ready/)
   await waitForHealth(`http://localhost:${MEDUSA_PORT}/health`, 60_000)
+  const key = await publishableKey(env)
 
   console.log(`
   Medusa with medusa-pickup-point is running.
@@ -136,6 +153,9 @@ async function main() {
     Health:       http://localhost:${MEDUSA_PORT}/health
     Sandbox:      ${SANDBOX_URL}   (control API: ${SANDBOX_URL}/__sandbox/orders)
     Provider id:  pickup-point_pickup-point (merchant DEMO-DELIVERY)
+    Publishable key (storefront, x-publishable-api-key): ${key}
+
+  Try: curl -H "x-publishable-api-key: ${key}" "http://localhost:${MEDUSA_PORT}/store/pickup-points?city=Milano"
 
   Ctrl-C stops everything.
 `)
