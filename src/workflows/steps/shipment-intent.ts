@@ -36,6 +36,16 @@ const ORDER_FIELDS = [
 
 type Input = { order_id: string }
 
+/** What the queries below return, typed here so the step does not depend on generated types. */
+type QueriedOrder = OrderForShipment & {
+  shipping_methods?: ({ amount: number; data?: Record<string, unknown> | null; shipping_option_id?: string | null } | null)[]
+}
+type QueriedShippingOption = {
+  id: string
+  provider_id?: string | null
+  service_zone?: { fulfillment_set?: { location?: { id?: string } | null } | null } | null
+}
+
 /**
  * Builds, from the order as it is now, what the service's create needs; null
  * for an order that does not ship with this plugin's provider.
@@ -44,20 +54,23 @@ export const buildShipmentIntentStep = createStep("build-shipment-intent", async
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
 
-  const {
-    data: [order],
-  } = await query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: order_id } })
+  const { data: orders } = await query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: order_id } })
+  const order = orders[0] as unknown as QueriedOrder | undefined
   if (!order) {
     return new StepResponse(null)
   }
   const optionIds = order.shipping_methods?.map((method) => method?.shipping_option_id).filter(Boolean) as string[]
-  const { data: options } = optionIds.length
-    ? await query.graph({
-        entity: "shipping_option",
-        fields: ["id", "provider_id", "service_zone.fulfillment_set.location.id"],
-        filters: { id: optionIds },
-      })
-    : { data: [] }
+  const options = (
+    optionIds.length
+      ? (
+          await query.graph({
+            entity: "shipping_option",
+            fields: ["id", "provider_id", "service_zone.fulfillment_set.location.id"],
+            filters: { id: optionIds },
+          })
+        ).data
+      : []
+  ) as QueriedShippingOption[]
   const option = options.find((candidate) => isPickupPointProvider(candidate.provider_id))
   const method = option && order.shipping_methods?.find((m) => m?.shipping_option_id === option.id)
   const code = method ? pickupPointCodeOf(method.data ?? undefined) : undefined
@@ -66,12 +79,12 @@ export const buildShipmentIntentStep = createStep("build-shipment-intent", async
   }
 
   const pickupPoint = await pickupPoints.retrieveActivePickupPoint(code)
-  const intent = buildShipmentIntent(order as unknown as OrderForShipment, {
+  const intent = buildShipmentIntent(order, {
     options: pickupPoints.options,
     pickupPointCode: code,
     pickupPoint: pickupPoint as unknown as Record<string, unknown> | null,
     shippingAmount: Number(method.amount),
-    stockLocationId: (option.service_zone as { fulfillment_set?: { location?: { id?: string } } })?.fulfillment_set?.location?.id,
+    stockLocationId: option.service_zone?.fulfillment_set?.location?.id,
     orderCountInCurrentYear: await pickupPoints.countConfirmedThisYear(),
   })
   return new StepResponse(intent)
