@@ -271,6 +271,29 @@ medusaIntegrationTestRunner({
       expect(otherOnService.cancelledAt).toBeTruthy()
     })
 
+    it("cancels a cancelled order's shipment order once the service is back", async () => {
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, "ready")
+      await control().post("/faults", { operation: "cancel", kind: "http_503", times: 10 })
+
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+
+      const requested = await waitFor(async () => {
+        const current = await pickupPoints.retrievePickupPointShipment(shipment.id)
+        return current.cancel_requested_at ? current : null
+      })
+      expect(requested.status).toBe("ready")
+      expect(requested.last_error).toContain("answered HTTP 503")
+      expect((await sandboxOrders(`TEST-${order.display_id}`))[0].cancelledAt).toBeUndefined()
+
+      await control().delete("/faults")
+      await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
+
+      const cancelled = await pickupPoints.retrievePickupPointShipment(shipment.id)
+      expect(cancelled).toMatchObject({ status: "cancelled", cancel_requested_at: null })
+      expect((await sandboxOrders(`TEST-${order.display_id}`))[0].cancelledAt).toBeTruthy()
+    })
+
     it("tells the admin to retry shortly when the service has not imported the order yet", async () => {
       await control().patch("/settings", { importDelayMs: 60_000 })
       const order = await checkout()

@@ -11,7 +11,10 @@ export default async function cancelShipmentOrderOnOrderCanceled({ event, contai
     return
   }
   try {
-    await cancelShipmentOrderWorkflow(container).run({ input: { order_id: event.data.id, notes: "Order cancelled" } })
+    // The order is cancelled already: if the service cannot be told now, the retry job tells it.
+    await cancelShipmentOrderWorkflow(container).run({
+      input: { order_id: event.data.id, notes: "Order cancelled", defer_when_unavailable: true },
+    })
   } catch (error) {
     container.resolve("logger").error(
       `[pickup-point] could not cancel the shipment order of cancelled order ${event.data.id}: ${(error as Error).message}`

@@ -24,6 +24,9 @@ export type PickupPointSearchResult = Omit<PickupPointDTO, "is_active" | "create
 /** States the background job keeps working on. */
 export const OPEN_CREATION_STATUSES: ShipmentStatus[] = ["pending", "creating", "unknown", "awaiting_import"]
 
+/** States from which a shipment order can still be cancelled. */
+const CANCELLABLE_STATUSES: ShipmentStatus[] = [...OPEN_CREATION_STATUSES, "ready", "failed"]
+
 /** How long one process may hold a shipment; longer than any call with its retries. */
 const LEASE_MS = 120_000
 
@@ -185,6 +188,12 @@ export default class PickupPointModuleService extends MedusaService({
     try {
       for (let transitions = 0; transitions < 4; transitions++) {
         const shipment = await this.retrievePickupPointShipment(id)
+        if (shipment.cancel_requested_at && CANCELLABLE_STATUSES.includes(shipment.status)) {
+          await this.cancelUnderLease_(shipment, "Order cancelled").catch((error) =>
+            this.postpone_(shipment, shipment.status, error as Error)
+          )
+          break
+        }
         if (!(await this.transition_(shipment))) {
           break
         }
@@ -195,7 +204,7 @@ export default class PickupPointModuleService extends MedusaService({
     }
   }
 
-  /** Ids of shipments whose creation is still open and due, the longest waiting first. */
+  /** Ids of shipments with work due (an open creation, or a requested cancel), the longest waiting first. */
   @InjectManager()
   async listDueShipmentIds(
     limit: number,
@@ -203,12 +212,14 @@ export default class PickupPointModuleService extends MedusaService({
   ): Promise<string[]> {
     const rows: { id: string }[] = await sharedContext.manager!.execute(
       `SELECT id FROM pickup_point_shipment
-       WHERE deleted_at IS NULL AND status IN (${OPEN_CREATION_STATUSES.map(() => "?").join(", ")})
+       WHERE deleted_at IS NULL
+         AND (status IN (${OPEN_CREATION_STATUSES.map(() => "?").join(", ")})
+              OR (cancel_requested_at IS NOT NULL AND status IN (${CANCELLABLE_STATUSES.map(() => "?").join(", ")})))
          AND (next_attempt_at IS NULL OR next_attempt_at <= now())
          AND (lease_until IS NULL OR lease_until < now())
        ORDER BY next_attempt_at ASC NULLS FIRST, created_at ASC
        LIMIT ?`,
-      [...OPEN_CREATION_STATUSES, limit]
+      [...OPEN_CREATION_STATUSES, ...CANCELLABLE_STATUSES, limit]
     )
     return rows.map((row) => row.id)
   }
@@ -315,9 +326,16 @@ export default class PickupPointModuleService extends MedusaService({
    * Cancels an order's shipment order on the service. Refused once a label
    * exists or the shipment is confirmed. A shipment whose creation may have
    * reached the service is looked up there first, so nothing is left behind.
+   * With `deferWhenUnavailable` (an order that is cancelled already), a
+   * service that cannot be reached, or a shipment another process holds,
+   * only records the request: the job carries it out.
    */
-  async cancelShipment(orderId: string, notes?: string): Promise<PickupPointShipmentDTO> {
-    let shipment = await this.retrieveShipmentByOrder(orderId)
+  async cancelShipment(
+    orderId: string,
+    notes?: string,
+    { deferWhenUnavailable = false }: { deferWhenUnavailable?: boolean } = {}
+  ): Promise<PickupPointShipmentDTO> {
+    const shipment = await this.retrieveShipmentByOrder(orderId)
     if (shipment.status === "cancelled") {
       return shipment
     }
@@ -329,28 +347,45 @@ export default class PickupPointModuleService extends MedusaService({
       )
     }
     if (!(await this.claimLease_(shipment.id))) {
+      if (deferWhenUnavailable) {
+        return await this.requestCancel_(shipment, "another process is working on the shipment")
+      }
       throw new MedusaError(MedusaError.Types.CONFLICT, `Shipment order ${shipment.order_number} is being worked on; try again shortly.`)
     }
     try {
-      shipment = await this.retrievePickupPointShipment(shipment.id)
-      let reference = shipment.order_reference_code
-      if (!reference && (shipment.status === "creating" || shipment.status === "unknown")) {
-        reference = (await this.client.getIdentifier(shipment.order_number))?.orderReferenceCode ?? null
-      }
-      if (reference) {
-        await this.client.cancel({ orderReferenceCode: reference, notes })
-      }
-      await this.setStatus_(shipment.id, "cancelled", notes || "Cancelled", { order_reference_code: reference })
+      await this.cancelUnderLease_(await this.retrievePickupPointShipment(shipment.id), notes)
       return await this.retrievePickupPointShipment(shipment.id)
     } catch (error) {
-      if (error instanceof MedusaError) throw error
+      if (error instanceof ShipmentOrdersUnavailableError && deferWhenUnavailable) {
+        return await this.requestCancel_(shipment, error.message)
+      }
       throw new MedusaError(
-        (error as { code?: string }).code === "unavailable" ? MedusaError.Types.UNEXPECTED_STATE : MedusaError.Types.NOT_ALLOWED,
+        error instanceof ShipmentOrdersUnavailableError ? MedusaError.Types.UNEXPECTED_STATE : MedusaError.Types.NOT_ALLOWED,
         `The carrier did not cancel shipment order ${shipment.order_number}: ${(error as Error).message}`
       )
     } finally {
       await this.releaseLease_(shipment.id)
     }
+  }
+
+  private async cancelUnderLease_(shipment: PickupPointShipmentDTO, notes?: string): Promise<void> {
+    let reference = shipment.order_reference_code
+    if (!reference && (shipment.status === "creating" || shipment.status === "unknown")) {
+      reference = (await this.client.getIdentifier(shipment.order_number))?.orderReferenceCode ?? null
+    }
+    if (reference) {
+      await this.client.cancel({ orderReferenceCode: reference, notes })
+    }
+    await this.setStatus_(shipment.id, "cancelled", notes || "Cancelled", {
+      order_reference_code: reference,
+      cancel_requested_at: null,
+    })
+  }
+
+  private async requestCancel_(shipment: PickupPointShipmentDTO, why: string): Promise<PickupPointShipmentDTO> {
+    await this.updatePickupPointShipments({ id: shipment.id, cancel_requested_at: new Date(), last_error: why })
+    await this.recordEvent_(shipment.id, shipment.status, `Cancel requested, to be carried out by the retry job: ${why}`)
+    return await this.retrievePickupPointShipment(shipment.id)
   }
 
   // ---- state machine ------------------------------------------------------

@@ -45,6 +45,8 @@ export const PickupPointShipment = model
     /** Tries in a row that made no progress; spaces out the next one. */
     retry_count: model.number().default(0),
     next_attempt_at: model.dateTime().nullable(),
+    /** Set when the order was cancelled but the service could not be told yet; the job tells it. */
+    cancel_requested_at: model.dateTime().nullable(),
     /** Held by the process working on this shipment, so that no two work on it at once. */
     lease_until: model.dateTime().nullable(),
     /** Why the shipment needs a person: the service's refusal, or a problem with the order's data. */
