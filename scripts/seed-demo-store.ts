@@ -1,6 +1,5 @@
 import type { ExecArgs } from "@medusajs/framework/types"
-import { createShippingOptionsWorkflow } from "@medusajs/medusa/core-flows"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { seedStore } from "../integration-tests/helpers/seed-store"
 import { PICKUP_POINT_MODULE } from "../src/modules/pickup-point"
 import type PickupPointModuleService from "../src/modules/pickup-point/service"
@@ -58,29 +57,6 @@ export default async function seedDemoStore({ container }: ExecArgs) {
       prices: [{ currency_code: "eur", amount: 3.9 }],
     },
   })
-  await container.resolve(ContainerRegistrationKeys.LINK).create({
-    [Modules.STOCK_LOCATION]: { stock_location_id: store.location.id },
-    [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
-  })
-  await createShippingOptionsWorkflow(container).run({
-    input: [
-      {
-        name: "Home delivery",
-        service_zone_id: store.shippingOption.service_zone_id,
-        shipping_profile_id: store.shippingOption.shipping_profile_id,
-        provider_id: "manual_manual",
-        price_type: "flat",
-        type: { label: "Home delivery", description: "Delivered to your door", code: "home" },
-        data: { id: "manual-fulfillment" },
-        prices: [{ currency_code: "eur", amount: 6.9 }],
-        rules: [
-          { attribute: "enabled_in_store", value: "true", operator: "eq" },
-          { attribute: "is_return", value: "false", operator: "eq" },
-        ],
-      },
-    ],
-  })
-
   logger.info(
     `[demo] store seeded: region Italy (EUR), ${points.length} pickup points, publishable key ${store.storeHeaders.headers["x-publishable-api-key"]}`
   )

@@ -17,8 +17,9 @@ export const PROVIDER_ID = "pickup-point_pickup-point"
 /**
  * A store as a merchant sets it up, through Medusa's own workflows: an
  * Italian region, a sales channel with a publishable key, a Milano stock
- * location with the pickup-point provider and a "Pickup point" shipping
- * option, and a product whose variant has weight and dimensions.
+ * location with the pickup-point and manual providers, a "Pickup point" and
+ * a "Home delivery" shipping option, and a product whose variant has weight
+ * and dimensions.
  */
 export async function seedStore(container: MedusaContainer) {
   const link = container.resolve(ContainerRegistrationKeys.LINK)
@@ -61,25 +62,21 @@ export async function seedStore(container: MedusaContainer) {
     [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
     [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id },
   })
+  await link.create({
+    [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+    [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
+  })
   const {
-    result: [shippingOption],
+    result: [shippingOption, homeDeliveryOption],
   } = await createShippingOptionsWorkflow(container).run({
     input: [
-      {
-        name: "Pickup point",
-        service_zone_id: fulfillmentSet.service_zones[0].id,
-        shipping_profile_id: profile.id,
-        provider_id: PROVIDER_ID,
-        price_type: "flat",
-        type: { label: "Pickup point", description: "Collect it at a pickup point", code: "pickup-point" },
-        data: { id: "pickup-point" },
-        prices: [{ currency_code: "eur", amount: 4.9 }],
-        rules: [
-          { attribute: "enabled_in_store", value: "true", operator: "eq" },
-          { attribute: "is_return", value: "false", operator: "eq" },
-        ],
-      },
-    ],
+      flatOption("Pickup point", PROVIDER_ID, { id: "pickup-point" }, "Collect it at a pickup point", 4.9),
+      flatOption("Home delivery", "manual_manual", { id: "manual-fulfillment" }, "Delivered to your door", 6.9),
+    ].map((option) => ({
+      ...option,
+      service_zone_id: fulfillmentSet.service_zones[0].id,
+      shipping_profile_id: profile.id,
+    })),
   })
 
   const {
@@ -116,12 +113,28 @@ export async function seedStore(container: MedusaContainer) {
     salesChannel,
     location,
     shippingOption,
+    homeDeliveryOption,
     variant: product.variants[0],
     storeHeaders: { headers: { "x-publishable-api-key": apiKey.token } },
   }
 }
 
 export type SeededStore = Awaited<ReturnType<typeof seedStore>>
+
+function flatOption(name: string, providerId: string, data: Record<string, unknown>, description: string, amount: number) {
+  return {
+    name,
+    provider_id: providerId,
+    price_type: "flat" as const,
+    type: { label: name, description, code: name.toLowerCase().replace(/\s+/g, "-") },
+    data,
+    prices: [{ currency_code: "eur", amount }],
+    rules: [
+      { attribute: "enabled_in_store", value: "true", operator: "eq" as const },
+      { attribute: "is_return", value: "false", operator: "eq" as const },
+    ],
+  }
+}
 
 /** Polls until `check` returns something truthy, or fails after `timeoutMs`. */
 export async function waitFor<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {

@@ -2,7 +2,7 @@ import type { AxiosInstance } from "axios"
 import type { SeededStore } from "./seed-store"
 
 export type CheckoutOptions = {
-  /** The point sent with the shipping method; null sends no data (a published point's option). */
+  /** The point sent with the shipping method; null sends no data (a published point's or another provider's option). */
   pickupPointCode?: string | null
   /** The shipping address's phone; null leaves it out. */
   phone?: string | null
@@ -21,6 +21,17 @@ export async function checkoutThroughStoreApi(
   store: SeededStore,
   options: CheckoutOptions = {}
 ): Promise<PlacedOrder> {
+  const cartId = await prepareCart(api, store, options)
+  await options.beforeComplete?.()
+  const { data } = await api.post(`/store/carts/${cartId}/complete`, {}, store.storeHeaders)
+  if (data.type !== "order") {
+    throw new Error(`The cart was not completed: ${JSON.stringify(data.error ?? data)}`)
+  }
+  return data.order
+}
+
+/** A cart ready to complete: items, address, the shipping method, a payment session. */
+export async function prepareCart(api: AxiosInstance, store: SeededStore, options: CheckoutOptions = {}): Promise<string> {
   const { storeHeaders } = store
   const address = options.address ?? { first_name: "Maria", last_name: "Bianchi", address_1: "Via Torino 10", city: "Milano", postal_code: "20123" }
   const {
@@ -56,10 +67,5 @@ export async function checkoutThroughStoreApi(
     data: { payment_collection },
   } = await api.post("/store/payment-collections", { cart_id: cart.id }, storeHeaders)
   await api.post(`/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, storeHeaders)
-  await options.beforeComplete?.()
-  const { data } = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders)
-  if (data.type !== "order") {
-    throw new Error(`The cart was not completed: ${JSON.stringify(data.error ?? data)}`)
-  }
-  return data.order
+  return cart.id
 }
