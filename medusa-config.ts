@@ -48,6 +48,18 @@ module.exports = defineConfig({
           baseDelayMs: Number(process.env.PICKUP_POINT_RETRY_BASE_MS || 30_000),
           maxDelayMs: 3_600_000,
         },
+        trackingSync: {
+          batchSize: Number(process.env.PICKUP_POINT_SYNC_BATCH_SIZE || 100),
+          maxBatchesPerRun: Number(process.env.PICKUP_POINT_SYNC_MAX_BATCHES || 50),
+          maxAgeDays: 60,
+          circuitFailureThreshold: 3,
+          circuitOpenMs: Number(process.env.PICKUP_POINT_SYNC_CIRCUIT_OPEN_MS || 300_000),
+        },
+        webhook: process.env.PICKUP_POINT_WEBHOOK_SECRET ? { hmacSecret: process.env.PICKUP_POINT_WEBHOOK_SECRET } : {},
+        verificationCode: {
+          minIntervalSeconds: Number(process.env.PICKUP_POINT_CODE_MIN_INTERVAL_S || 60),
+          maxPerDay: 5,
+        },
       },
     },
   ],

@@ -63,5 +63,20 @@ export type AdminPublishPickupPointsType = z.infer<typeof AdminPublishPickupPoin
 export const AdminListShipments = z.object({ order_id: text.optional(), ...page })
 export type AdminListShipmentsType = z.infer<typeof AdminListShipments>
 
+export const AdminHandover = z.object({ verification_code: z.string().trim().min(1).max(32).optional() }).strict()
+export type AdminHandoverType = z.infer<typeof AdminHandover>
+
+export const AdminReportTracking = z
+  .object({
+    status_code: z
+      .string()
+      .trim()
+      .regex(/^ST_?\d{1,4}$/i, "must be a status code such as ST_0005")
+      .refine((code) => !/^ST_?0*7$/i.test(code), "a handover (ST_0007) goes through POST /admin/pickup-point/shipments/:id/handover"),
+    status_description: z.string().trim().min(1).max(200),
+  })
+  .strict()
+export type AdminReportTrackingType = z.infer<typeof AdminReportTracking>
+
 export const AdminCancelShipment = z.object({ notes: z.string().trim().max(500).optional() }).strict()
 export type AdminCancelShipmentType = z.infer<typeof AdminCancelShipment>

@@ -1,6 +1,8 @@
 import { z } from "zod"
 import { clientOptionsSchema } from "../../lib/shipment-orders/client-options"
 import { describeIssues } from "../../lib/shipment-orders/schemas/requests"
+import { normalizeStatusCode } from "../../lib/shipment-orders/status-codes"
+import { TRACKING_STAGES, type TrackingStage } from "./tracking-stages"
 
 const isTimeZone = (zone: string) => {
   try {
@@ -42,6 +44,44 @@ export const pluginOptionsSchema = clientOptionsSchema.extend({
       maxDelayMs: z.number().int().min(0).default(3_600_000),
     })
     .default({ baseDelayMs: 30_000, maxDelayMs: 3_600_000 }),
+  /** Overrides of the table from service status codes to stages (see README), e.g. `{ "ST_0010": "shipped" }`. */
+  statusMapping: z
+    .record(z.string(), z.enum(Object.keys(TRACKING_STAGES) as [TrackingStage, ...TrackingStage[]]))
+    .transform((mapping) => Object.fromEntries(Object.entries(mapping).map(([code, stage]) => [normalizeStatusCode(code), stage])))
+    .default({}),
+  /** The tracking sync job. */
+  trackingSync: z
+    .object({
+      /** Shipments per `status` call. */
+      batchSize: z.number().int().min(1).max(500).default(100),
+      /** Calls per run at most; what is left waits for the next run, stalest first. */
+      maxBatchesPerRun: z.number().int().min(1).default(50),
+      /** Shipments older than this are no longer followed. */
+      maxAgeDays: z.number().int().min(1).default(60),
+      /** Failed runs in a row that open the circuit, and how long it stays open before a probe. */
+      circuitFailureThreshold: z.number().int().min(1).default(3),
+      circuitOpenMs: z.number().int().min(0).default(300_000),
+    })
+    .default({ batchSize: 100, maxBatchesPerRun: 50, maxAgeDays: 60, circuitFailureThreshold: 3, circuitOpenMs: 300_000 }),
+  /** The external shipping platform's webhook (`POST /hooks/pickup-point`). */
+  webhook: z
+    .object({
+      /** The key the platform sends in `X-Api-Key`; the merchant's API key when left out. */
+      apiKey: z.string().trim().min(1).optional(),
+      /** When set, requests must also carry an HMAC-SHA256 signature of `<timestamp>.<body>`. */
+      hmacSecret: z.string().min(16, "must be at least 16 characters").optional(),
+      signatureHeader: z.string().min(1).default("x-signature"),
+      timestampHeader: z.string().min(1).default("x-signature-timestamp"),
+      toleranceSeconds: z.number().int().min(1).default(300),
+    })
+    .default({ signatureHeader: "x-signature", timestampHeader: "x-signature-timestamp", toleranceSeconds: 300 }),
+  /** Limits on sending the pickup verification code, per shipment. */
+  verificationCode: z
+    .object({
+      minIntervalSeconds: z.number().int().min(0).default(60),
+      maxPerDay: z.number().int().min(1).default(5),
+    })
+    .default({ minIntervalSeconds: 60, maxPerDay: 5 }),
   /** Units of the variants' weight and dimensions in this store. */
   weightUnit: z.enum(["g", "kg"]).default("g"),
   dimensionUnit: z.enum(["mm", "cm"]).default("cm"),

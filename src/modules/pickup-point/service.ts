@@ -1,8 +1,9 @@
 import type { Context, InferTypeOf, Logger } from "@medusajs/framework/types"
-import { InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
+import { generateEntityId, InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import {
   ShipmentOrdersClient,
+  ShipmentOrdersRejectedError,
   ShipmentOrdersUnavailableError,
   type CreateShipmentOrderInput,
   type GenerateLabelResult,
@@ -10,9 +11,15 @@ import {
 import { PickupPoint } from "./models/pickup-point"
 import { PickupPointShipment, type ShipmentStatus } from "./models/pickup-point-shipment"
 import { PickupPointShipmentEvent } from "./models/pickup-point-shipment-event"
+import { PickupPointSyncState } from "./models/pickup-point-sync-state"
+import { PickupPointTrackingEvent } from "./models/pickup-point-tracking-event"
+import { PickupPointVerificationCodeSend } from "./models/pickup-point-verification-code-send"
+import { PickupPointWebhookDelivery } from "./models/pickup-point-webhook-delivery"
 import { parsePluginOptions, type PickupPointPluginOptions, type ResolvedPluginOptions } from "./options"
 import { csvRecordToInput, pickupPointInputSchema, type PickupPointInput } from "./pickup-point-schema"
 import { buildPickupPointSearchSql, type PickupPointSearch } from "./search"
+import { DEFAULT_STATUS_MAPPING, FINAL_STAGE_RANK, stageOf, TRACKING_STAGES, type TrackingStage } from "./tracking-stages"
+import { normalizeStatusCode } from "../../lib/shipment-orders/status-codes"
 import { parse as parseCsv } from "csv-parse/sync"
 
 export type PickupPointDTO = InferTypeOf<typeof PickupPoint>
@@ -39,6 +46,44 @@ export type ImportRowResult =
 
 const IMPORT_BATCH = 500
 
+/** One status report for a shipment, from any source. */
+export type TrackingUpdate = {
+  shipment_id: string
+  status_code: string
+  status_description?: string | null
+  external_status_code?: string | null
+  external_status_description?: string | null
+  occurred_at?: Date | null
+  source: "sync" | "webhook" | "admin"
+}
+
+/** A shipment whose stage moved forward, with what Medusa has been told so far. */
+export type TrackingTransition = {
+  shipment_id: string
+  order_id: string
+  fulfillment_id: string | null
+  stage: TrackingStage
+  status_code: string
+  shipped_at: Date | null
+  delivered_at: Date | null
+}
+
+const SYNC_STATE_ID = "tracking"
+
+/** Refused because the per-shipment limits on sending the verification code are reached. */
+export class VerificationCodeRateLimitedError extends MedusaError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(MedusaError.Types.NOT_ALLOWED, message)
+  }
+}
+
+/** `maria.bianchi@example.com` → `m***@example.com`. */
+export function maskEmail(email: string): string {
+  const [local, domain] = email.split("@")
+  return domain ? `${local.slice(0, 1)}***@${domain}` : "***"
+}
+const FOLLOWED_STATUSES = ["label_generated", "confirmed"]
+
 export type ShipmentIntent = {
   order_id: string
   order_number: string
@@ -57,6 +102,10 @@ export default class PickupPointModuleService extends MedusaService({
   PickupPoint,
   PickupPointShipment,
   PickupPointShipmentEvent,
+  PickupPointTrackingEvent,
+  PickupPointWebhookDelivery,
+  PickupPointVerificationCodeSend,
+  PickupPointSyncState,
 }) {
   protected readonly options_: ResolvedPluginOptions
   protected readonly logger_: Logger
@@ -386,6 +435,338 @@ export default class PickupPointModuleService extends MedusaService({
     await this.updatePickupPointShipments({ id: shipment.id, cancel_requested_at: new Date(), last_error: why })
     await this.recordEvent_(shipment.id, shipment.status, `Cancel requested, to be carried out by the retry job: ${why}`)
     return await this.retrievePickupPointShipment(shipment.id)
+  }
+
+  // ---- tracking -----------------------------------------------------------
+
+  /** The mapping from status codes to stages in force: the defaults with the options' overrides. */
+  get statusMapping(): Record<string, TrackingStage> {
+    return { ...DEFAULT_STATUS_MAPPING, ...this.options_.statusMapping }
+  }
+
+  /**
+   * Records status reports and moves each shipment's stage forward. The one
+   * path every source goes through: a status already in a shipment's history
+   * is not added again, and a stage is set only if it is further than the
+   * stored one (compare-and-set), so old, repeated or concurrent reports
+   * never move a shipment back nor apply twice. Unknown codes are kept in the
+   * history and move nothing.
+   */
+  @InjectManager()
+  async recordTrackingUpdates(
+    updates: TrackingUpdate[],
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<{ recorded: number; transitions: TrackingTransition[] }> {
+    if (!updates.length) {
+      return { recorded: 0, transitions: [] }
+    }
+    const manager = sharedContext.manager!
+    const mapping = this.statusMapping
+    const rows = updates.map((update) => {
+      const code = normalizeStatusCode(update.status_code)
+      return {
+        ...update,
+        code,
+        dedupe: update.external_status_code ? `${code}|${update.external_status_code}` : code,
+        at: update.occurred_at ?? new Date(),
+        stage: stageOf(code, mapping),
+      }
+    })
+
+    const inserted: unknown[] = await manager.execute(
+      `INSERT INTO pickup_point_tracking_event
+         (id, shipment_id, status_code, status_description, external_status_code, external_status_description, occurred_at, source, dedupe_key)
+       VALUES ${rows.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}
+       ON CONFLICT (shipment_id, dedupe_key) WHERE deleted_at IS NULL DO NOTHING
+       RETURNING id`,
+      rows.flatMap((r) => [
+        generateEntityId(undefined, "putrk"),
+        r.shipment_id,
+        r.code,
+        r.status_description ?? null,
+        r.external_status_code ?? null,
+        r.external_status_description ?? null,
+        r.at,
+        r.source,
+        r.dedupe,
+      ])
+    )
+
+    // The furthest mapped report per shipment in this batch.
+    const furthest = new Map<string, (typeof rows)[number]>()
+    for (const row of rows) {
+      if (!row.stage) continue
+      const best = furthest.get(row.shipment_id)
+      if (!best || TRACKING_STAGES[row.stage] > TRACKING_STAGES[best.stage!]) furthest.set(row.shipment_id, row)
+    }
+    if (!furthest.size) {
+      return { recorded: inserted.length, transitions: [] }
+    }
+    const moves = [...furthest.values()]
+    const moved: Omit<TrackingTransition, "stage">[] = await manager.execute(
+      `UPDATE pickup_point_shipment AS s
+       SET tracking_stage = v.rank, tracking_status_code = v.code, tracking_status_description = v.description,
+           tracking_updated_at = v.at, updated_at = now()
+       FROM (VALUES ${moves.map(() => "(?, CAST(? AS integer), ?, ?, CAST(? AS timestamptz))").join(", ")}) AS v(id, rank, code, description, at)
+       WHERE s.id = v.id AND s.deleted_at IS NULL AND s.tracking_stage < v.rank
+       RETURNING s.id AS shipment_id, s.order_id, s.fulfillment_id, s.shipped_at, s.delivered_at, v.code AS status_code`,
+      moves.flatMap((m) => [m.shipment_id, TRACKING_STAGES[m.stage!], m.code, m.status_description ?? null, m.at])
+    )
+    return {
+      recorded: inserted.length,
+      transitions: moved.map((t) => ({ ...t, stage: furthest.get(t.shipment_id)!.stage! })),
+    }
+  }
+
+  /**
+   * Claims the right to tell Medusa a shipment was shipped or delivered;
+   * true for exactly one caller. `release` gives it back after a failure.
+   */
+  @InjectManager()
+  async claimFulfillmentState(
+    shipmentId: string,
+    state: "shipped" | "delivered",
+    { release = false }: { release?: boolean } = {},
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<boolean> {
+    const column = state === "shipped" ? "shipped_at" : "delivered_at"
+    const rows: unknown[] = await sharedContext.manager!.execute(
+      release
+        ? `UPDATE pickup_point_shipment SET ${column} = NULL WHERE id = ? RETURNING id`
+        : `UPDATE pickup_point_shipment SET ${column} = now() WHERE id = ? AND ${column} IS NULL RETURNING id`,
+      [shipmentId]
+    )
+    return rows.length === 1
+  }
+
+  /**
+   * Claims the next batch of followed shipments for the sync, stalest
+   * first, among those not synced since the run began (so a run asks about
+   * each shipment once). Rows another process has claimed are skipped, so
+   * two workers never sync the same shipment at once.
+   */
+  @InjectManager()
+  async claimSyncBatch(
+    limit: number,
+    runStartedAt: Date,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<{ id: string; order_reference_code: string }[]> {
+    return await sharedContext.manager!.execute(
+      `WITH due AS (
+         SELECT id FROM pickup_point_shipment
+         WHERE deleted_at IS NULL AND status IN (${FOLLOWED_STATUSES.map(() => "?").join(", ")})
+           AND tracking_stage < ? AND order_reference_code IS NOT NULL
+           AND created_at > now() - (? * interval '1 day')
+           AND (last_synced_at IS NULL OR last_synced_at < ?)
+           AND (lease_until IS NULL OR lease_until < now())
+         ORDER BY last_synced_at ASC NULLS FIRST, id
+         LIMIT ?
+         FOR UPDATE SKIP LOCKED)
+       UPDATE pickup_point_shipment AS s SET lease_until = now() + (? * interval '1 millisecond')
+       FROM due WHERE s.id = due.id
+       RETURNING s.id, s.order_reference_code`,
+      [...FOLLOWED_STATUSES, FINAL_STAGE_RANK, this.options_.trackingSync.maxAgeDays, runStartedAt, limit, LEASE_MS]
+    )
+  }
+
+  /** Releases a sync batch; `synced` also stamps the shipments as synced now. */
+  @InjectManager()
+  async releaseSyncBatch(
+    ids: string[],
+    synced: boolean,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
+    if (!ids.length) return
+    await sharedContext.manager!.execute(
+      `UPDATE pickup_point_shipment SET lease_until = NULL${synced ? ", last_synced_at = now()" : ""}
+       WHERE id IN (${ids.map(() => "?").join(", ")})`,
+      ids
+    )
+  }
+
+  /** The sync's state row, created on first use (by whichever worker gets there first). */
+  @InjectManager()
+  async retrieveSyncState(@MedusaContext() sharedContext: Context<EntityManager> = {}) {
+    await sharedContext.manager!.execute(
+      `INSERT INTO pickup_point_sync_state (id) VALUES (?) ON CONFLICT (id) DO NOTHING`,
+      [SYNC_STATE_ID]
+    )
+    return await this.retrievePickupPointSyncState(SYNC_STATE_ID)
+  }
+
+  /**
+   * Records how a sync run went: a failure counts towards opening the
+   * circuit; a success closes it and records the lag of the stalest
+   * followed shipment.
+   */
+  @InjectManager()
+  async recordSyncOutcome(
+    outcome: { ok: true } | { ok: false; error: string },
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ) {
+    const state = await this.retrieveSyncState()
+    const now = new Date()
+    if (!outcome.ok) {
+      const failures = state.consecutive_failures + 1
+      const { circuitFailureThreshold, circuitOpenMs } = this.options_.trackingSync
+      return await this.updatePickupPointSyncStates({
+        id: SYNC_STATE_ID,
+        consecutive_failures: failures,
+        circuit_open_until: failures >= circuitFailureThreshold ? new Date(now.getTime() + circuitOpenMs) : state.circuit_open_until,
+        last_run_at: now,
+        last_error: outcome.error,
+      })
+    }
+    const [row]: { lag: string | null }[] = await sharedContext.manager!.execute(
+      `SELECT extract(epoch FROM now() - min(coalesce(last_synced_at, created_at))) AS lag FROM pickup_point_shipment
+       WHERE deleted_at IS NULL AND status IN (${FOLLOWED_STATUSES.map(() => "?").join(", ")}) AND tracking_stage < ?
+         AND created_at > now() - (? * interval '1 day')`,
+      [...FOLLOWED_STATUSES, FINAL_STAGE_RANK, this.options_.trackingSync.maxAgeDays]
+    )
+    return await this.updatePickupPointSyncStates({
+      id: SYNC_STATE_ID,
+      consecutive_failures: 0,
+      circuit_open_until: null,
+      last_run_at: now,
+      last_success_at: now,
+      last_error: null,
+      lag_seconds: row?.lag == null ? 0 : Math.round(Number(row.lag)),
+    })
+  }
+
+  /**
+   * Shipments whose stage says Medusa should show them shipped or delivered
+   * but whose claim is not taken: a crash or an error between recording and
+   * telling Medusa. The sync applies them first.
+   */
+  @InjectManager()
+  async listUnappliedTransitions(
+    limit: number,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<TrackingTransition[]> {
+    const rows: Omit<TrackingTransition, "stage">[] = await sharedContext.manager!.execute(
+      `SELECT id AS shipment_id, order_id, fulfillment_id, shipped_at, delivered_at, tracking_status_code AS status_code
+       FROM pickup_point_shipment
+       WHERE deleted_at IS NULL AND fulfillment_id IS NOT NULL AND tracking_stage >= ?
+         AND (shipped_at IS NULL OR (tracking_stage >= ? AND delivered_at IS NULL))
+       LIMIT ?`,
+      [TRACKING_STAGES.shipped, TRACKING_STAGES.delivered, limit]
+    )
+    const mapping = this.statusMapping
+    return rows
+      .map((row) => ({ ...row, stage: stageOf(row.status_code, mapping)! }))
+      .filter((row) => row.stage && row.stage !== "cancelled" && (row.stage !== "returned" || !row.shipped_at))
+      .filter((row) => !row.shipped_at || row.stage === "delivered")
+  }
+
+  /**
+   * Has the service e-mail the pickup verification code to the customer,
+   * within the per-shipment limits, and keeps an audit record (who, when, the
+   * masked address). The code itself never passes through the plugin.
+   */
+  async sendVerificationCode(shipmentId: string, actorId: string | null) {
+    const shipment = await this.retrievePickupPointShipment(shipmentId)
+    if (!shipment.order_reference_code || !["ready", "label_generated", "confirmed"].includes(shipment.status)) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Shipment ${shipmentId} is ${shipment.status}: there is no parcel to hand over yet.`)
+    }
+    if (shipment.tracking_stage >= TRACKING_STAGES.delivered) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Shipment ${shipmentId} is ${shipment.tracking_status_description ?? "closed"}: no code is needed any more.`)
+    }
+    const { minIntervalSeconds, maxPerDay } = this.options_.verificationCode
+    const now = Date.now()
+    const recent = await this.listPickupPointVerificationCodeSends(
+      { shipment_id: shipmentId, sent_at: { $gte: new Date(now - 86_400_000) } },
+      { order: { sent_at: "DESC" } }
+    )
+    const wait = recent.length ? Math.ceil(minIntervalSeconds - (now - new Date(recent[0].sent_at).getTime()) / 1000) : 0
+    if (wait > 0) {
+      throw new VerificationCodeRateLimitedError(`The code was sent moments ago; it can be sent again in ${wait} s.`, wait)
+    }
+    if (recent.length >= maxPerDay) {
+      const retry = Math.ceil((new Date(recent[recent.length - 1].sent_at).getTime() + 86_400_000 - now) / 1000)
+      throw new VerificationCodeRateLimitedError(`The code was sent ${recent.length} times in the last 24 hours, the most allowed.`, retry)
+    }
+    try {
+      await this.client.sendVerificationCode(shipment.order_reference_code)
+    } catch (error) {
+      throw new MedusaError(
+        error instanceof ShipmentOrdersUnavailableError ? MedusaError.Types.UNEXPECTED_STATE : MedusaError.Types.NOT_ALLOWED,
+        `The carrier did not send the verification code: ${(error as Error).message}`
+      )
+    }
+    const email = String((shipment.request as { customerEmail?: string } | null)?.customerEmail ?? "")
+    const send = await this.createPickupPointVerificationCodeSends({
+      shipment_id: shipmentId,
+      actor_id: actorId,
+      masked_email: maskEmail(email),
+      sent_at: new Date(now),
+    })
+    await this.recordEvent_(shipmentId, shipment.status, `Verification code sent to ${send.masked_email}`)
+    return {
+      sent_at: send.sent_at,
+      masked_email: send.masked_email,
+      next_allowed_at: new Date(now + minIntervalSeconds * 1000),
+    }
+  }
+
+  /**
+   * Reports a tracking status to the service (the merchant's own pickup
+   * points: a handover is ST_0007 with the code the customer shows), and
+   * returns it as an update for the apply path. Refuses clearly when the
+   * code is missing where required, or wrong.
+   */
+  async reportTracking(
+    shipmentId: string,
+    report: { status_code: string; status_description: string; verification_code?: string }
+  ): Promise<TrackingUpdate> {
+    const shipment = await this.retrievePickupPointShipment(shipmentId)
+    if (!shipment.order_reference_code || ["cancelled", "failed"].includes(shipment.status)) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Shipment ${shipmentId} is ${shipment.status}: its tracking cannot be updated.`)
+    }
+    const code = normalizeStatusCode(report.status_code)
+    const point = shipment.pickup_point as { requires_verification_code?: boolean; code?: string } | null
+    if (code === "ST_0007" && point?.requires_verification_code && !report.verification_code) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `verification_code is required: pickup point ${point.code ?? shipment.pickup_point_code} hands parcels over only against the code e-mailed to the customer.`
+      )
+    }
+    try {
+      await this.client.updateTracking({
+        orderReferenceCode: shipment.order_reference_code,
+        statusCode: code,
+        statusDescription: report.status_description,
+        verificationCode: report.verification_code,
+      })
+    } catch (error) {
+      if (error instanceof ShipmentOrdersRejectedError && /verificationCode/i.test(error.serviceMessage ?? "")) {
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          /required/i.test(error.serviceMessage ?? "")
+            ? "verification_code is required for this handover."
+            : "The verification code is wrong: ask the customer for the code in their e-mail, or send it again."
+        )
+      }
+      throw new MedusaError(
+        error instanceof ShipmentOrdersUnavailableError ? MedusaError.Types.UNEXPECTED_STATE : MedusaError.Types.NOT_ALLOWED,
+        `The carrier did not take the update: ${(error as Error).message}`
+      )
+    }
+    return { shipment_id: shipmentId, status_code: code, status_description: report.status_description, occurred_at: new Date(), source: "admin" }
+  }
+
+  @InjectManager()
+  async countShipmentsByStatus(@MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<Record<string, number>> {
+    const rows: { status: string; count: string }[] = await sharedContext.manager!.execute(
+      `SELECT status, count(*) AS count FROM pickup_point_shipment WHERE deleted_at IS NULL GROUP BY status`
+    )
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]))
+  }
+
+  /** The shipment an order reference code belongs to, if any. */
+  async findShipmentByReference(orderReferenceCode: string): Promise<PickupPointShipmentDTO | null> {
+    const [shipment] = await this.listPickupPointShipments({ order_reference_code: orderReferenceCode }, { take: 1 })
+    return shipment ?? null
   }
 
   // ---- state machine ------------------------------------------------------

@@ -121,7 +121,7 @@ export const orderInfoSchema = z.object({
       reference: looseText,
     })
     .nullish()
-    .transform((order) => order ?? {}),
+    .transform((order) => order ?? { orderReferenceCode: undefined, orderNumber: undefined, orderDate: null, reference: undefined }),
   tracking: z
     .object({
       number: looseText,
@@ -144,7 +144,7 @@ export const orderInfoSchema = z.object({
   metadata: z
     .object({ parcelId: looseText })
     .nullish()
-    .transform((metadata) => metadata ?? {}),
+    .transform((metadata) => metadata ?? { parcelId: undefined }),
 })
 
 export const statusResponseSchema = envelopeSchema.extend({

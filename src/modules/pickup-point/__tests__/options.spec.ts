@@ -20,6 +20,10 @@ describe("plugin options", () => {
       warehouses: { byStockLocation: {} },
       ordersBeforeInstall: 0,
       shipmentRetry: { baseDelayMs: 30_000, maxDelayMs: 3_600_000 },
+      statusMapping: {},
+      trackingSync: { batchSize: 100, maxBatchesPerRun: 50, maxAgeDays: 60, circuitFailureThreshold: 3, circuitOpenMs: 300_000 },
+      webhook: { signatureHeader: "x-signature", timestampHeader: "x-signature-timestamp", toleranceSeconds: 300 },
+      verificationCode: { minIntervalSeconds: 60, maxPerDay: 5 },
       weightUnit: "g",
       dimensionUnit: "cm",
     })
@@ -41,6 +45,14 @@ describe("plugin options", () => {
     })
     expect(options.insurance).toEqual({ minGoodsValue: 100 })
     expect(options.warehouses).toEqual({ default: "WH-1", byStockLocation: { sloc_1: "WH-2" } })
+  })
+
+  it("read status mapping overrides in any spelling of the code, and refuse an unknown stage", () => {
+    expect(parsePluginOptions({ ...credentials, statusMapping: { ST0010: "shipped", "11": "returned" } }).statusMapping).toEqual({
+      ST_0010: "shipped",
+      ST_0011: "returned",
+    })
+    expect(() => parsePluginOptions({ ...credentials, statusMapping: { ST_0010: "lost" } })).toThrow(/statusMapping.ST_0010/)
   })
 
   it("never repeat the API key in their error", () => {

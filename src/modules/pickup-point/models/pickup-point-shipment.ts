@@ -1,5 +1,6 @@
 import { model } from "@medusajs/framework/utils"
 import { PickupPointShipmentEvent } from "./pickup-point-shipment-event"
+import { PickupPointTrackingEvent } from "./pickup-point-tracking-event"
 
 /** Where a shipment order stands; see README "Shipment states". */
 export const SHIPMENT_STATUSES = [
@@ -45,6 +46,17 @@ export const PickupPointShipment = model
     /** Tries in a row that made no progress; spaces out the next one. */
     retry_count: model.number().default(0),
     next_attempt_at: model.dateTime().nullable(),
+    /** The last status the service reported, its description, and when it happened. */
+    tracking_status_code: model.text().nullable(),
+    tracking_status_description: model.text().nullable(),
+    tracking_updated_at: model.dateTime().nullable(),
+    /** How far the parcel has gone (see tracking-stages.ts); it only ever grows. */
+    tracking_stage: model.number().default(0),
+    /** When the tracking sync last asked the service about this shipment. */
+    last_synced_at: model.dateTime().nullable(),
+    /** When the Medusa fulfillment was marked shipped and delivered by the plugin. */
+    shipped_at: model.dateTime().nullable(),
+    delivered_at: model.dateTime().nullable(),
     /** Set when the order was cancelled but the service could not be told yet; the job tells it. */
     cancel_requested_at: model.dateTime().nullable(),
     /** Held by the process working on this shipment, so that no two work on it at once. */
@@ -52,9 +64,11 @@ export const PickupPointShipment = model
     /** Why the shipment needs a person: the service's refusal, or a problem with the order's data. */
     last_error: model.text().nullable(),
     events: model.hasMany(() => PickupPointShipmentEvent, { mappedBy: "shipment" }),
+    tracking_events: model.hasMany(() => PickupPointTrackingEvent, { mappedBy: "shipment" }),
   })
   .indexes([
     { on: ["order_id"], unique: true, where: "deleted_at IS NULL" },
     { on: ["order_number"], unique: true, where: "deleted_at IS NULL" },
     { on: ["status", "next_attempt_at"], where: "deleted_at IS NULL" },
+    { on: ["tracking_stage", "last_synced_at"], where: "deleted_at IS NULL AND status IN ('label_generated', 'confirmed')" },
   ])

@@ -1,4 +1,17 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { PICKUP_POINT_MODULE } from "../../../../modules/pickup-point"
+import type PickupPointModuleService from "../../../../modules/pickup-point/service"
 import type { PickupPointShipmentDTO } from "../../../../modules/pickup-point/service"
+
+/** Relations a shipment is shown with. */
+export const SHIPMENT_RELATIONS = ["events", "tracking_events"]
+
+/** Answers with the shipment of the route's `:id`, as it is now. */
+export async function respondWithShipment(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
+  const shipment = await pickupPoints.retrievePickupPointShipment(req.params.id, { relations: SHIPMENT_RELATIONS })
+  res.json({ shipment: toAdminShipment(shipment) })
+}
 
 /**
  * A shipment as the admin API shows it: its state, history and pickup point,
@@ -6,12 +19,23 @@ import type { PickupPointShipmentDTO } from "../../../../modules/pickup-point/se
  * internal bookkeeping.
  */
 export function toAdminShipment(shipment: PickupPointShipmentDTO) {
-  const { request: _request, lease_until: _lease, events, ...rest } = shipment
+  const { request: _request, lease_until: _lease, events, tracking_events, ...rest } = shipment
+  // Arrival order: the service reports times to the minute only, so they cannot order reports within one.
+  const byTime = (a: { created_at: Date | string }, b: { created_at: Date | string }) =>
+    new Date(a.created_at).getTime() - new Date(b.created_at).getTime()
   return {
     ...rest,
-    history: [...(events ?? [])]
-      .sort((a, b) => new Date(a.occurred_at).getTime() - new Date(b.occurred_at).getTime())
-      .map(({ status, message, occurred_at }) => ({ status, message, occurred_at })),
+    history: [...(events ?? [])].sort(byTime).map(({ status, message, occurred_at }) => ({ status, message, occurred_at })),
+    tracking: [...(tracking_events ?? [])]
+      .sort(byTime)
+      .map(({ status_code, status_description, external_status_code, external_status_description, occurred_at, source }) => ({
+        status_code,
+        status_description,
+        external_status_code,
+        external_status_description,
+        occurred_at,
+        source,
+      })),
     can_cancel: !["label_generated", "confirmed", "cancelled"].includes(shipment.status),
     can_retry: shipment.status === "failed",
   }

@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { PICKUP_POINT_MODULE } from "../../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../../modules/pickup-point/service"
 import type { AdminListShipmentsType } from "../../../validators"
-import { toAdminShipment } from "./admin-shipment"
+import { SHIPMENT_RELATIONS, toAdminShipment } from "./admin-shipment"
 
 export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListShipmentsType>, res: MedusaResponse) {
   const { order_id, limit, offset } = req.validatedQuery as AdminListShipmentsType
@@ -11,7 +11,7 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListShip
     take: limit,
     skip: offset,
     order: { created_at: "DESC" },
-    relations: ["events"],
+    relations: SHIPMENT_RELATIONS,
   })
   res.json({ shipments: shipments.map(toAdminShipment), count, limit, offset })
 }

@@ -1,0 +1,247 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
+import type PickupPointModuleService from "../../src/modules/pickup-point/service"
+import { applyTrackingUpdatesWorkflow, PickupPointShipmentEvents, syncTrackingWorkflow } from "../../src/workflows"
+import { adminHeaders } from "../helpers/admin-session"
+import { errorResponse } from "../helpers/error-response"
+import { fulfillOrder } from "../helpers/fulfill-order"
+import { useSandboxForApp } from "../helpers/sandbox-env"
+import { seedStore, waitFor, type SeededStore } from "../helpers/seed-store"
+import { checkoutThroughStoreApi } from "../helpers/store-checkout"
+
+jest.setTimeout(120_000)
+
+const sandbox = useSandboxForApp({ PICKUP_POINT_SYNC_CIRCUIT_OPEN_MS: "1000", PICKUP_POINT_SYNC_BATCH_SIZE: "2" })
+const control = () => sandbox.control
+
+/** PP-MI-002 requires a verification code at handover, in the sandbox's demo seed. */
+const POINT = { code: "PP-MI-002", name: "Tabacchi Navigli", address: "Ripa di Porta Ticinese 55", city: "Milano", postcode: "20143", country_code: "IT", requires_verification_code: true }
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: {},
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let admin: { headers: { authorization: string } }
+    let pickupPoints: PickupPointModuleService
+    let emitted: { name: string; data: Record<string, unknown> }[]
+    let subscribed = false
+
+    beforeEach(async () => {
+      await control().post("/reset")
+      store = await seedStore(getContainer())
+      admin = await adminHeaders(getContainer(), api)
+      pickupPoints = getContainer().resolve(PICKUP_POINT_MODULE)
+      await api.post("/admin/pickup-points", POINT, admin)
+      emitted = []
+      // The app lives across the file's tests: subscribe once.
+      if (!subscribed) {
+        const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+        for (const name of Object.values(PickupPointShipmentEvents)) {
+          eventBus.subscribe(name, async (event) => {
+            emitted.push({ name: event.name, data: event.data as Record<string, unknown> })
+          })
+        }
+        subscribed = true
+      }
+    })
+
+    /** An order of this plugin's, fulfilled: its label exists, so tracking is followed. */
+    async function labelledShipment() {
+      const order = await checkoutThroughStoreApi(api, store, { pickupPointCode: POINT.code })
+      await waitFor(async () => (await pickupPoints.listPickupPointShipments({ order_id: order.id, status: "ready" }))[0])
+      const fulfillmentId = await fulfillOrder(api, admin, store, order)
+      const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: order.id })
+      expect(shipment.status).toBe("label_generated")
+      return { order, fulfillmentId, shipment }
+    }
+
+    const fulfillmentOf = async (id: string) => {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const {
+        data: [fulfillment],
+      } = await query.graph({ entity: "fulfillment", fields: ["shipped_at", "delivered_at", "*labels"], filters: { id } })
+      return fulfillment
+    }
+    const network = (ref: string, statusCode: string) => control().post(`/orders/${ref}/tracking`, { statusCode })
+    const platform = (ref: string, statusCode: string) => control().post(`/orders/${ref}/platform-webhook`, { statusCode })
+    const sync = async () => (await syncTrackingWorkflow(getContainer()).run({ input: {} })).result
+    const shipmentView = async (id: string) => (await api.get(`/admin/pickup-point/shipments/${id}`, admin)).data.shipment
+
+    it("follows a shipment through the job and the webhook, in any order and with duplicates, to delivered in Medusa", async () => {
+      const { shipment, fulfillmentId } = await labelledShipment()
+      const ref = shipment.order_reference_code!
+      await control().post("/merchants", {
+        merchantCode: "DEMO-DELIVERY",
+        apiKey: "sandbox-delivery-key",
+        type: "DELIVERY",
+        insuranceEnabled: true,
+        webhookUrl: `${api.defaults.baseURL}/hooks/pickup-point`,
+      })
+
+      // The network collects the parcel; the sync finds out: Medusa's fulfillment is shipped.
+      await network(ref, "ST_0003")
+      expect(await sync()).toMatchObject({ calls: 1, synced: 1, transitions: 1 })
+      expect((await fulfillmentOf(fulfillmentId)).shipped_at).toBeTruthy()
+
+      // The platform confirms "ready for pickup" twice; the second is a replay.
+      const first = await platform(ref, "ST_0006")
+      expect(first.status).toBe(200)
+      expect(JSON.parse(first.data.receiverBody)).toEqual({ verdict: "applied", message: "Received" })
+      const replay = await platform(ref, "ST_0006")
+      expect(JSON.parse(replay.data.receiverBody).verdict).toBe("duplicate")
+      // A late report of an earlier status moves nothing back.
+      const late = await platform(ref, "ST_0004")
+      expect(JSON.parse(late.data.receiverBody).verdict).toBe("unchanged")
+      // The sync now reads ST0004 (the last status the service holds): still nothing moves back.
+      expect(await sync()).toMatchObject({ calls: 1, transitions: 0 })
+      expect(await shipmentView(shipment.id)).toMatchObject({ tracking_stage: 50, tracking_status_code: "ST_0006" })
+
+      await network(ref, "ST_0007")
+      expect(await sync()).toMatchObject({ transitions: 1 })
+      const delivered = await fulfillmentOf(fulfillmentId)
+      expect(delivered.delivered_at).toBeTruthy()
+      // Delivered is final: the shipment is no longer followed.
+      expect(await sync()).toMatchObject({ calls: 0, synced: 0 })
+
+      const view = await shipmentView(shipment.id)
+      expect(view).toMatchObject({ tracking_status_code: "ST_0007", tracking_stage: 60, shipped_at: expect.any(String), delivered_at: expect.any(String) })
+      expect(view.tracking.map((t: { status_code: string; source: string }) => `${t.status_code}/${t.source}`)).toEqual([
+        "ST_0003/sync",
+        "ST_0006/webhook",
+        "ST_0004/webhook",
+        "ST_0007/sync",
+      ])
+
+      const deliveries = await pickupPoints.listPickupPointWebhookDeliveries({})
+      expect(deliveries.map((d) => [d.verdict, d.deliveries]).sort()).toEqual([["applied", 2], ["unchanged", 1]])
+      expect(deliveries[0].payload).not.toHaveProperty("apiKey")
+
+      expect(emitted.map((e) => e.name)).toEqual([
+        PickupPointShipmentEvents.STATUS_CHANGED,
+        PickupPointShipmentEvents.STATUS_CHANGED,
+        PickupPointShipmentEvents.READY_FOR_PICKUP,
+        PickupPointShipmentEvents.STATUS_CHANGED,
+        PickupPointShipmentEvents.DELIVERED,
+      ])
+      for (const event of emitted) {
+        expect(Object.keys(event.data).sort()).toEqual(["id", "order_id", "status", "tracking_status_code"])
+      }
+    })
+
+    it("refuses forged and unsigned webhooks without a trace, and acknowledges an unknown order", async () => {
+      const body = { trackingNumber: "PP1", statusCode: "ST_0006", statusDescription: "Ready", orderReferencecode: "SO_UNKNOWN" }
+      const forged = await api.post("/hooks/pickup-point", body, { headers: { "x-api-key": "guessed-key" } }).catch(errorResponse)
+      expect(forged.status).toBe(401)
+      const unsigned = await api.post("/hooks/pickup-point", body).catch(errorResponse)
+      expect(unsigned.status).toBe(401)
+      expect(await pickupPoints.listPickupPointWebhookDeliveries({})).toHaveLength(0)
+
+      const unknown = await api.post("/hooks/pickup-point", body, { headers: { "x-api-key": "sandbox-delivery-key" } })
+      expect(unknown.status).toBe(202)
+      const [recorded] = await pickupPoints.listPickupPointWebhookDeliveries({})
+      expect(recorded).toMatchObject({ verdict: "unknown_order", order_reference_code: "SO_UNKNOWN", status_code: "ST_0006" })
+
+      const invalid = await api.post("/hooks/pickup-point", { tracking_number: "PP2" }, { headers: { "x-api-key": "sandbox-delivery-key" } }).catch(errorResponse)
+      expect(invalid.status).toBe(400)
+      expect(invalid.data.message).toBe("Invalid confirmation: missing orderReferencecode and statusCode")
+    })
+
+    it("backs off while the service is down, and catches up when it is back", async () => {
+      const { shipment } = await labelledShipment()
+      await network(shipment.order_reference_code!, "ST_0005")
+      await control().post("/faults", { operation: "status", kind: "http_503", times: 100 })
+
+      for (let run = 1; run <= 3; run++) {
+        expect((await sync()).error).toContain("answered HTTP 503")
+      }
+      const statusCalls = async () => ((await control().get("/calls")).data.calls as { operation: string }[]).filter((c) => c.operation === "status").length
+      const callsWhileOpen = await statusCalls()
+      expect(await sync()).toMatchObject({ skipped: "circuit_open", calls: 0 })
+      expect(await statusCalls()).toBe(callsWhileOpen)
+      const health = (await api.get("/admin/pickup-point/health", admin)).data
+      expect(health.tracking_sync).toMatchObject({ circuit_open: true, consecutive_failures: 3, last_error: expect.stringContaining("503") })
+
+      await control().delete("/faults")
+      await new Promise((resolve) => setTimeout(resolve, 1_100))
+      expect(await sync()).toMatchObject({ calls: 1, transitions: 1 })
+      expect(await shipmentView(shipment.id)).toMatchObject({ tracking_status_code: "ST_0005", tracking_stage: 40 })
+      const recovered = (await api.get("/admin/pickup-point/health", admin)).data.tracking_sync
+      expect(recovered).toMatchObject({ circuit_open: false, consecutive_failures: 0, lag_seconds: expect.any(Number) })
+    })
+
+    it("lets two workers sync at once without syncing a shipment twice or applying an update twice", async () => {
+      const shipments = []
+      for (let i = 0; i < 4; i++) shipments.push(await labelledShipment())
+      for (const { shipment } of shipments) await network(shipment.order_reference_code!, "ST_0003")
+
+      const [a, b] = await Promise.all([sync(), sync()])
+      expect(a.synced + b.synced).toBe(4)
+      expect(a.calls + b.calls).toBe(2) // batches of 2: each shipment was asked about once
+      for (const { shipment, fulfillmentId } of shipments) {
+        expect((await fulfillmentOf(fulfillmentId)).shipped_at).toBeTruthy()
+        expect((await shipmentView(shipment.id)).tracking).toHaveLength(1)
+      }
+
+      // The same report applied by two processes at the same moment takes effect once.
+      const { shipment } = shipments[0]
+      const update = { shipment_id: shipment.id, status_code: "ST_0006", source: "webhook" as const }
+      const results = await Promise.all([
+        applyTrackingUpdatesWorkflow(getContainer()).run({ input: { updates: [update] } }),
+        applyTrackingUpdatesWorkflow(getContainer()).run({ input: { updates: [update] } }),
+      ])
+      expect(results.map((r) => r.result.transitions.length).sort()).toEqual([0, 1])
+      expect(emitted.filter((e) => e.name === PickupPointShipmentEvents.READY_FOR_PICKUP)).toHaveLength(1)
+    })
+
+    it("sends the verification code within limits, and hands over only with the right code", async () => {
+      const { shipment, fulfillmentId } = await labelledShipment()
+      await network(shipment.order_reference_code!, "ST_0006")
+      await sync()
+
+      const sent = await api.post(`/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, admin)
+      expect(sent.data.verification_code).toEqual({ sent_at: expect.any(String), masked_email: "m***@example.com", next_allowed_at: expect.any(String) })
+      const [email] = (await control().get("/emails")).data.emails
+      expect(JSON.stringify(sent.data)).not.toContain(email.code)
+
+      const tooSoon = await api.post(`/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, admin).catch(errorResponse)
+      expect(tooSoon.status).toBe(429)
+      expect(tooSoon.headers["retry-after"]).toBeDefined()
+      const [audit] = await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id })
+      expect(audit).toMatchObject({ masked_email: "m***@example.com", actor_id: expect.stringMatching(/^user_/) })
+
+      const missing = await api.post(`/admin/pickup-point/shipments/${shipment.id}/handover`, {}, admin).catch(errorResponse)
+      expect(missing.status).toBe(400)
+      expect(missing.data.message).toContain("verification_code is required")
+      const wrongCode = email.code === "000000" ? "111111" : "000000"
+      const wrong = await api.post(`/admin/pickup-point/shipments/${shipment.id}/handover`, { verification_code: wrongCode }, admin).catch(errorResponse)
+      expect(wrong.status).toBe(400)
+      expect(wrong.data.message).toContain("The verification code is wrong")
+      expect((await fulfillmentOf(fulfillmentId)).delivered_at).toBeFalsy()
+
+      const handedOver = await api.post(`/admin/pickup-point/shipments/${shipment.id}/handover`, { verification_code: email.code }, admin)
+      expect(handedOver.data.shipment).toMatchObject({ tracking_status_code: "ST_0007", tracking_stage: 60 })
+      expect((await fulfillmentOf(fulfillmentId)).delivered_at).toBeTruthy()
+      expect(JSON.stringify(handedOver.data)).not.toContain(email.code)
+      expect(JSON.stringify(emitted)).not.toContain(email.code)
+    })
+
+    it("records other tracking updates from the admin and keeps unknown codes without error", async () => {
+      const { shipment } = await labelledShipment()
+      const updated = await api.post(`/admin/pickup-point/shipments/${shipment.id}/tracking`, { status_code: "ST0005", status_description: "At our shop" }, admin)
+      expect(updated.data.shipment).toMatchObject({ tracking_status_code: "ST_0005", tracking_stage: 40 })
+
+      const handoverHere = await api
+        .post(`/admin/pickup-point/shipments/${shipment.id}/tracking`, { status_code: "ST_0007", status_description: "x" }, admin)
+        .catch(errorResponse)
+      expect(handoverHere.status).toBe(400)
+
+      await network(shipment.order_reference_code!, "ST_0042")
+      expect(await sync()).toMatchObject({ calls: 1, transitions: 0 })
+      const view = await shipmentView(shipment.id)
+      expect(view.tracking.map((t: { status_code: string }) => t.status_code)).toEqual(["ST_0005", "ST_0042"])
+      expect(view.tracking_status_code).toBe("ST_0005")
+    })
+  },
+})

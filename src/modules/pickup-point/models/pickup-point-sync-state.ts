@@ -1,0 +1,16 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * The tracking sync's memory across runs and processes (one row): the
+ * circuit that stops it hammering a service that is down, and its lag.
+ */
+export const PickupPointSyncState = model.define("pickup_point_sync_state", {
+  id: model.text().primaryKey(),
+  consecutive_failures: model.number().default(0),
+  circuit_open_until: model.dateTime().nullable(),
+  last_run_at: model.dateTime().nullable(),
+  last_success_at: model.dateTime().nullable(),
+  last_error: model.text().nullable(),
+  /** Seconds since the stalest followed shipment was last synced, at the end of the last run. */
+  lag_seconds: model.number().nullable(),
+})

@@ -1,0 +1,10 @@
+import { model } from "@medusajs/framework/utils"
+
+/** Audit of a verification code e-mail the service was asked to send: who, when, to which (masked) address. */
+export const PickupPointVerificationCodeSend = model.define("pickup_point_verification_code_send", {
+  id: model.id({ prefix: "puvc" }).primaryKey(),
+  shipment_id: model.text().index(),
+  actor_id: model.text().nullable(),
+  masked_email: model.text(),
+  sent_at: model.dateTime(),
+})

@@ -1,0 +1,22 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * One authenticated delivery of the platform's webhook, kept (without
+ * anything secret) with what the plugin made of it. A replay of the same
+ * body is recognised by its digest and not applied again.
+ */
+export const PickupPointWebhookDelivery = model
+  .define("pickup_point_webhook_delivery", {
+    id: model.id({ prefix: "puwh" }).primaryKey(),
+    /** SHA-256 of the raw body. */
+    digest: model.text(),
+    verdict: model.enum(["applied", "unchanged", "unknown_order", "invalid_payload"]),
+    result: model.text().nullable(),
+    order_reference_code: model.text().nullable(),
+    status_code: model.text().nullable(),
+    shipment_id: model.text().nullable(),
+    payload: model.json().nullable(),
+    received_at: model.dateTime(),
+    deliveries: model.number().default(1),
+  })
+  .indexes([{ on: ["digest"], unique: true, where: "deleted_at IS NULL" }])

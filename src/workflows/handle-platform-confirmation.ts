@@ -1,0 +1,8 @@
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { handlePlatformConfirmationStep } from "./steps/handle-platform-confirmation"
+
+/** The platform's shipment confirmation, once its request is authenticated. */
+export const handlePlatformConfirmationWorkflow = createWorkflow(
+  "handle-pickup-point-platform-confirmation",
+  (input: { raw_body: string }) => new WorkflowResponse(handlePlatformConfirmationStep(input))
+)

@@ -1,0 +1,78 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createOrderShipmentWorkflow, markOrderFulfillmentAsDeliveredWorkflow } from "@medusajs/medusa/core-flows"
+import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import type PickupPointModuleService from "../../modules/pickup-point/service"
+import type { TrackingTransition } from "../../modules/pickup-point/service"
+import type { TrackingStage } from "../../modules/pickup-point/tracking-stages"
+
+/** Stages at which the parcel has left the warehouse: Medusa's fulfillment is then shipped. */
+const LEFT_WAREHOUSE: ReadonlySet<TrackingStage> = new Set(["shipped", "at_pickup_point", "ready_for_pickup", "delivered", "returned"])
+
+type FulfillmentState = { shipped_at: string | null; delivered_at: string | null; items: { line_item_id: string; quantity: number }[] }
+
+/**
+ * Tells Medusa what the tracking says: the fulfillment is shipped (Medusa's
+ * shipment workflow, with the tracking label) once the parcel left the
+ * warehouse, and delivered once the customer picked it up. Each is done once
+ * per shipment, whoever gets there first (a claim in the plugin's module).
+ */
+export async function applyFulfillmentStates(container: MedusaContainer, transitions: TrackingTransition[]): Promise<void> {
+  const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+
+  for (const transition of transitions) {
+    if (!transition.fulfillment_id) continue
+    const shipped = LEFT_WAREHOUSE.has(transition.stage)
+    const delivered = transition.stage === "delivered"
+    if (!shipped) continue
+
+    const {
+      data: [fulfillment],
+    } = (await query.graph({
+      entity: "fulfillment",
+      fields: ["shipped_at", "delivered_at", "items.line_item_id", "items.quantity"],
+      filters: { id: transition.fulfillment_id },
+    })) as unknown as { data: FulfillmentState[] }
+    if (!fulfillment) continue
+
+    if (!transition.shipped_at && (await pickupPoints.claimFulfillmentState(transition.shipment_id, "shipped"))) {
+      // Marked shipped by hand already: nothing to do but remember it.
+      if (!fulfillment.shipped_at) {
+        await runOrRelease(pickupPoints, transition.shipment_id, "shipped", () =>
+          createOrderShipmentWorkflow(container).run({
+            input: {
+              order_id: transition.order_id,
+              fulfillment_id: transition.fulfillment_id!,
+              items: fulfillment.items.map((item) => ({ id: item.line_item_id, quantity: Number(item.quantity) })),
+            },
+          })
+        )
+      }
+    }
+    if (delivered && !transition.delivered_at && (await pickupPoints.claimFulfillmentState(transition.shipment_id, "delivered"))) {
+      if (!fulfillment.delivered_at) {
+        await runOrRelease(pickupPoints, transition.shipment_id, "delivered", () =>
+          markOrderFulfillmentAsDeliveredWorkflow(container).run({
+            input: { orderId: transition.order_id, fulfillmentId: transition.fulfillment_id! },
+          })
+        )
+      }
+    }
+  }
+}
+
+async function runOrRelease(
+  pickupPoints: PickupPointModuleService,
+  shipmentId: string,
+  state: "shipped" | "delivered",
+  run: () => Promise<unknown>
+): Promise<void> {
+  try {
+    await run()
+  } catch (error) {
+    // Given back, so that the next sync tries again.
+    await pickupPoints.claimFulfillmentState(shipmentId, state, { release: true })
+    throw error
+  }
+}

@@ -1,0 +1,71 @@
+import { createHash } from "node:crypto"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import type PickupPointModuleService from "../../modules/pickup-point/service"
+import { readPlatformConfirmation } from "../../modules/pickup-point/webhook-payload"
+import { applyTrackingUpdatesWorkflow } from "../apply-tracking-updates"
+
+export type WebhookOutcome = { http_status: 200 | 202 | 400; verdict: string; message: string }
+
+/**
+ * Processes one authenticated delivery of the platform's webhook: a replay
+ * of a body already handled is acknowledged and not applied again; an
+ * unknown order is acknowledged and recorded; a confirmation goes through
+ * the same path as the sync. Every delivery is kept with its verdict.
+ */
+export const handlePlatformConfirmationStep = createStep(
+  "handle-pickup-point-platform-confirmation",
+  async (input: { raw_body: string }, { container }) => {
+    const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+    const digest = createHash("sha256").update(input.raw_body).digest("hex")
+
+    const [seen] = await pickupPoints.listPickupPointWebhookDeliveries({ digest }, { take: 1 })
+    if (seen) {
+      await pickupPoints.updatePickupPointWebhookDeliveries({ id: seen.id, deliveries: seen.deliveries + 1 })
+      return new StepResponse<WebhookOutcome>({ http_status: 200, verdict: "duplicate", message: `Already received (${seen.verdict})` })
+    }
+
+    let body: unknown
+    try {
+      body = JSON.parse(input.raw_body)
+    } catch {
+      body = undefined
+    }
+    const confirmation = readPlatformConfirmation(body)
+    const record = (fields: Record<string, unknown>) =>
+      pickupPoints.createPickupPointWebhookDeliveries({ digest, received_at: new Date(), ...fields } as never)
+
+    if ("problem" in confirmation) {
+      await record({ verdict: "invalid_payload", result: confirmation.problem })
+      return new StepResponse<WebhookOutcome>({ http_status: 400, verdict: "invalid_payload", message: `Invalid confirmation: ${confirmation.problem}` })
+    }
+    // Only the documented fields are kept: no headers, nothing secret.
+    const payload = { ...confirmation }
+    const shipment = await pickupPoints.findShipmentByReference(confirmation.orderReferenceCode)
+    if (!shipment) {
+      await record({ verdict: "unknown_order", result: "No shipment has this order reference code", order_reference_code: confirmation.orderReferenceCode, status_code: confirmation.statusCode, payload })
+      return new StepResponse<WebhookOutcome>({ http_status: 202, verdict: "unknown_order", message: "Acknowledged: no shipment has this order reference code" })
+    }
+
+    if (confirmation.trackingNumber && !shipment.tracking_number) {
+      await pickupPoints.updatePickupPointShipments({ id: shipment.id, tracking_number: confirmation.trackingNumber })
+    }
+    const { result } = await applyTrackingUpdatesWorkflow(container).run({
+      input: {
+        updates: [
+          { shipment_id: shipment.id, status_code: confirmation.statusCode, status_description: confirmation.statusDescription, source: "webhook" },
+        ],
+      },
+    })
+    const verdict = result.transitions.length ? "applied" : "unchanged"
+    await record({
+      verdict,
+      result: verdict === "applied" ? `Moved to ${result.transitions[0].stage}` : "Already known or not further than the current status",
+      order_reference_code: confirmation.orderReferenceCode,
+      status_code: confirmation.statusCode,
+      shipment_id: shipment.id,
+      payload,
+    })
+    return new StepResponse<WebhookOutcome>({ http_status: 200, verdict, message: "Received" })
+  }
+)

@@ -1,0 +1,8 @@
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { syncTrackingStep } from "./steps/sync-tracking"
+
+/** What the tracking job runs; `max_batches` overrides the run's budget. */
+export const syncTrackingWorkflow = createWorkflow(
+  "sync-pickup-point-tracking",
+  (input: { max_batches?: number }) => new WorkflowResponse(syncTrackingStep(input))
+)
