@@ -119,15 +119,25 @@ medusaIntegrationTestRunner({
       expect(deliveries[0].payload).not.toHaveProperty("apiKey")
 
       expect(emitted.map((e) => e.name)).toEqual([
+        PickupPointShipmentEvents.CREATED,
+        PickupPointShipmentEvents.LABEL_GENERATED,
         PickupPointShipmentEvents.STATUS_CHANGED,
         PickupPointShipmentEvents.STATUS_CHANGED,
         PickupPointShipmentEvents.READY_FOR_PICKUP,
         PickupPointShipmentEvents.STATUS_CHANGED,
         PickupPointShipmentEvents.DELIVERED,
       ])
+      // Ids and statuses only: no personal data in any event.
       for (const event of emitted) {
-        expect(Object.keys(event.data).sort()).toEqual(["id", "order_id", "status", "tracking_status_code"])
+        expect(Object.keys(event.data).every((key) => ["id", "order_id", "status", "tracking_status_code"].includes(key))).toBe(true)
       }
+      expect(emitted[1].data).toEqual({ id: shipment.id, order_id: shipment.order_id, status: "label_generated" })
+    })
+
+    it("announces a shipment that failed, with ids and status only", async () => {
+      const order = await checkoutThroughStoreApi(api, store, { pickupPointCode: POINT.code, phone: null })
+      const failed = await waitFor(async () => emitted.find((e) => e.name === PickupPointShipmentEvents.FAILED))
+      expect(failed.data).toEqual({ id: expect.stringMatching(/^pushp_/), order_id: order.id, status: "failed" })
     })
 
     it("refuses forged and unsigned webhooks without a trace, and acknowledges an unknown order", async () => {

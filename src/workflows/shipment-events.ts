@@ -1,3 +1,7 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import type { PickupPointShipmentDTO } from "../modules/pickup-point/service"
+
 /**
  * Events the plugin emits, for notification providers and other plugins.
  * Payloads carry ids and statuses only, never personal data.
@@ -16,4 +20,25 @@ export type ShipmentEventData = {
   order_id: string
   status: string
   tracking_status_code?: string | null
+}
+
+type ShipmentEvent = { name: string; data: ShipmentEventData }
+
+const CREATION_OPEN = new Set(["pending", "creating", "unknown"])
+
+/** What a change of a shipment's creation state announces: created (on the service now) or failed. */
+export function creationEvents(before: string | undefined, shipment: PickupPointShipmentDTO | null): ShipmentEvent[] {
+  if (!shipment || before === shipment.status) return []
+  const data = { id: shipment.id, order_id: shipment.order_id, status: shipment.status }
+  if ((before === undefined || CREATION_OPEN.has(before)) && ["awaiting_import", "ready"].includes(shipment.status)) {
+    return [{ name: PickupPointShipmentEvents.CREATED, data }]
+  }
+  return shipment.status === "failed" ? [{ name: PickupPointShipmentEvents.FAILED, data }] : []
+}
+
+/** Emits shipment events on Medusa's event bus (after the state they announce is stored). */
+export async function emitShipmentEvents(container: MedusaContainer, events: ShipmentEvent[]): Promise<void> {
+  if (events.length) {
+    await container.resolve(Modules.EVENT_BUS).emit(events)
+  }
 }

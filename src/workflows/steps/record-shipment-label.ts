@@ -2,6 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
+import { emitShipmentEvents, PickupPointShipmentEvents } from "../shipment-events"
 
 type Input = {
   fulfillment_id: string
@@ -39,5 +40,8 @@ export const recordShipmentLabelStep = createStep("record-shipment-label", async
       ? { labels: [{ tracking_number: input.tracking_number ?? "", tracking_url: "", label_url: input.label_url ?? "" }] }
       : {}),
   })
+  await emitShipmentEvents(container, [
+    { name: PickupPointShipmentEvents.LABEL_GENERATED, data: { id: shipment.id, order_id: shipment.order_id, status: shipment.status } },
+  ])
   return new StepResponse(shipment)
 })

@@ -5,6 +5,7 @@ import { buildShipmentIntent, type OrderForShipment } from "../../modules/pickup
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { ShipmentIntent } from "../../modules/pickup-point/service"
 import { isPickupPointProvider, pickupPointCodeOf } from "../../providers/pickup-point/service"
+import { creationEvents, emitShipmentEvents } from "../shipment-events"
 
 const ORDER_FIELDS = [
   "id",
@@ -98,6 +99,10 @@ export const recordShipmentIntentStep = createStep(
       return new StepResponse(null)
     }
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
-    return new StepResponse(await pickupPoints.recordShipmentIntent(intent))
+    const existing = await pickupPoints.listPickupPointShipments({ order_id: intent.order_id }, { take: 1 })
+    const shipment = await pickupPoints.recordShipmentIntent(intent)
+    // A shipment recorded as failed at once (data missing from the order) is announced.
+    if (!existing.length) await emitShipmentEvents(container, creationEvents("pending", shipment))
+    return new StepResponse(shipment)
   }
 )
