@@ -7,9 +7,13 @@ import { merchantApiRouter } from "./merchant-api"
 import { SandboxService } from "./sandbox-service"
 import type { SandboxSeed } from "./types"
 
-/** The sandbox as an express app: the merchant API, the control API, and JSON errors for the rest. */
-export function createSandboxApp(options: { importDelayMs: number; seed?: SandboxSeed }) {
-  const service = new SandboxService(options.importDelayMs, options.seed)
+/**
+ * The sandbox as an express app: the merchant API, the control API, and
+ * JSON errors for the rest. A prepared `service` may be passed in, say one
+ * loaded with many orders directly for a benchmark.
+ */
+export function createSandboxApp(options: { importDelayMs: number; seed?: SandboxSeed; service?: SandboxService }) {
+  const service = options.service ?? new SandboxService(options.importDelayMs, options.seed)
   const faults = new FaultQueue()
   const calls = new CallLog()
 

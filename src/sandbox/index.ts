@@ -1,6 +1,7 @@
 export { startSandbox, DEFAULT_IMPORT_DELAY_MS } from "./start-sandbox"
 export type { RunningSandbox, SandboxOptions } from "./start-sandbox"
 export { createSandboxApp } from "./app"
+export { SandboxService } from "./sandbox-service"
 export { demoSeed, DEMO_MERCHANTS } from "./seed"
 export { FAULT_KINDS } from "./faults"
 export type { FaultKind } from "./faults"
