@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import type { PickupPointShipmentDTO } from "../modules/pickup-point/service"
+import type { PickupPointShipmentDTO, TrackingTransition } from "../modules/pickup-point/service"
 
 /**
  * Events the plugin emits, for notification providers and other plugins.
@@ -41,4 +41,16 @@ export async function emitShipmentEvents(container: MedusaContainer, events: Shi
   if (events.length) {
     await container.resolve(Modules.EVENT_BUS).emit(events)
   }
+}
+
+/** What tracking transitions announce: every move, and reaching the pickup point's shelf or the customer. */
+export function trackingEvents(transitions: TrackingTransition[]): ShipmentEvent[] {
+  return transitions.flatMap((t) => {
+    const data = { id: t.shipment_id, order_id: t.order_id, status: t.stage, tracking_status_code: t.status_code }
+    return [
+      { name: PickupPointShipmentEvents.STATUS_CHANGED, data },
+      ...(t.stage === "ready_for_pickup" ? [{ name: PickupPointShipmentEvents.READY_FOR_PICKUP, data }] : []),
+      ...(t.stage === "delivered" ? [{ name: PickupPointShipmentEvents.DELIVERED, data }] : []),
+    ]
+  })
 }

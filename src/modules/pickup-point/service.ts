@@ -82,7 +82,11 @@ export function maskEmail(email: string): string {
   const [local, domain] = email.split("@")
   return domain ? `${local.slice(0, 1)}***@${domain}` : "***"
 }
-const FOLLOWED_STATUSES = ["label_generated", "confirmed"]
+/**
+ * Shipments the tracking sync follows. Written out (not bound) so that the
+ * planner can use the partial index that has the same predicate.
+ */
+const FOLLOWED_SQL = `deleted_at IS NULL AND status IN ('label_generated', 'confirmed') AND tracking_stage < ${FINAL_STAGE_RANK}`
 
 export type ShipmentIntent = {
   order_id: string
@@ -554,8 +558,8 @@ export default class PickupPointModuleService extends MedusaService({
     return await sharedContext.manager!.execute(
       `WITH due AS (
          SELECT id FROM pickup_point_shipment
-         WHERE deleted_at IS NULL AND status IN (${FOLLOWED_STATUSES.map(() => "?").join(", ")})
-           AND tracking_stage < ? AND order_reference_code IS NOT NULL
+         WHERE ${FOLLOWED_SQL}
+           AND order_reference_code IS NOT NULL
            AND created_at > now() - (? * interval '1 day')
            AND (last_synced_at IS NULL OR last_synced_at < ?)
            AND (lease_until IS NULL OR lease_until < now())
@@ -565,7 +569,7 @@ export default class PickupPointModuleService extends MedusaService({
        UPDATE pickup_point_shipment AS s SET lease_until = now() + (? * interval '1 millisecond')
        FROM due WHERE s.id = due.id
        RETURNING s.id, s.order_reference_code`,
-      [...FOLLOWED_STATUSES, FINAL_STAGE_RANK, this.options_.trackingSync.maxAgeDays, runStartedAt, limit, LEASE_MS]
+      [this.options_.trackingSync.maxAgeDays, runStartedAt, limit, LEASE_MS]
     )
   }
 
@@ -619,9 +623,8 @@ export default class PickupPointModuleService extends MedusaService({
     }
     const [row]: { lag: string | null }[] = await sharedContext.manager!.execute(
       `SELECT extract(epoch FROM now() - min(coalesce(last_synced_at, created_at))) AS lag FROM pickup_point_shipment
-       WHERE deleted_at IS NULL AND status IN (${FOLLOWED_STATUSES.map(() => "?").join(", ")}) AND tracking_stage < ?
-         AND created_at > now() - (? * interval '1 day')`,
-      [...FOLLOWED_STATUSES, FINAL_STAGE_RANK, this.options_.trackingSync.maxAgeDays]
+       WHERE ${FOLLOWED_SQL} AND created_at > now() - (? * interval '1 day')`,
+      [this.options_.trackingSync.maxAgeDays]
     )
     return await this.updatePickupPointSyncStates({
       id: SYNC_STATE_ID,

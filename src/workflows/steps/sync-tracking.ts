@@ -3,8 +3,8 @@ import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { TrackingUpdate } from "../../modules/pickup-point/service"
 import { instantIn } from "../../modules/pickup-point/zoned-time"
-import { applyTrackingUpdatesWorkflow } from "../apply-tracking-updates"
 import { applyFulfillmentStates } from "./apply-fulfillment-states"
+import { applyTrackingUpdates } from "./apply-tracking-updates"
 
 export type SyncTrackingResult = {
   skipped?: "circuit_open"
@@ -69,7 +69,7 @@ export const syncTrackingStep = createStep(
         ]
       })
       try {
-        const { result: applied } = await applyTrackingUpdatesWorkflow(container).run({ input: { updates } })
+        const applied = await applyTrackingUpdates(container, updates)
         result.transitions += applied.transitions.length
       } catch (error) {
         // Recorded stages stay; the Medusa side is retried from listUnappliedTransitions.

@@ -70,5 +70,9 @@ export const PickupPointShipment = model
     { on: ["order_id"], unique: true, where: "deleted_at IS NULL" },
     { on: ["order_number"], unique: true, where: "deleted_at IS NULL" },
     { on: ["status", "next_attempt_at"], where: "deleted_at IS NULL" },
-    { on: ["tracking_stage", "last_synced_at"], where: "deleted_at IS NULL AND status IN ('label_generated', 'confirmed')" },
+    // The tracking sync's claim: followed shipments, stalest first.
+    {
+      on: ["last_synced_at", "id"],
+      where: "deleted_at IS NULL AND status IN ('label_generated', 'confirmed') AND tracking_stage < 60",
+    },
   ])

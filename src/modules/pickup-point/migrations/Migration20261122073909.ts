@@ -1,6 +1,6 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations";
 
-export class Migration20261122072437 extends Migration {
+export class Migration20261122073909 extends Migration {
 
   override async up(): Promise<void> {
     this.addSql(`alter table if exists "pickup_point_webhook_delivery" drop constraint if exists "pickup_point_webhook_delivery_digest_unique";`);
@@ -24,7 +24,8 @@ export class Migration20261122072437 extends Migration {
     this.addSql(`alter table if exists "pickup_point_tracking_event" add constraint "pickup_point_tracking_event_shipment_id_foreign" foreign key ("shipment_id") references "pickup_point_shipment" ("id") on update cascade;`);
 
     this.addSql(`alter table if exists "pickup_point_shipment" add column if not exists "tracking_status_code" text null, add column if not exists "tracking_status_description" text null, add column if not exists "tracking_updated_at" timestamptz null, add column if not exists "tracking_stage" integer not null default 0, add column if not exists "last_synced_at" timestamptz null, add column if not exists "shipped_at" timestamptz null, add column if not exists "delivered_at" timestamptz null;`);
-    this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_pickup_point_shipment_tracking_stage_last_synced_at" ON "pickup_point_shipment" ("tracking_stage", "last_synced_at") WHERE deleted_at IS NULL AND status IN ('label_generated', 'confirmed');`);
+    // Hand-edited: NULLS FIRST, the order the tracking sync claims in (never-synced shipments first).
+    this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_pickup_point_shipment_last_synced_at_id" ON "pickup_point_shipment" ("last_synced_at" ASC NULLS FIRST, "id") WHERE deleted_at IS NULL AND status IN ('label_generated', 'confirmed') AND tracking_stage < 60;`);
   }
 
   override async down(): Promise<void> {
@@ -36,7 +37,7 @@ export class Migration20261122072437 extends Migration {
 
     this.addSql(`drop table if exists "pickup_point_webhook_delivery" cascade;`);
 
-    this.addSql(`drop index if exists "IDX_pickup_point_shipment_tracking_stage_last_synced_at";`);
+    this.addSql(`drop index if exists "IDX_pickup_point_shipment_last_synced_at_id";`);
     this.addSql(`alter table if exists "pickup_point_shipment" drop column if exists "tracking_status_code", drop column if exists "tracking_status_description", drop column if exists "tracking_updated_at", drop column if exists "tracking_stage", drop column if exists "last_synced_at", drop column if exists "shipped_at", drop column if exists "delivered_at";`);
   }
 

@@ -1,0 +1,28 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import type PickupPointModuleService from "../../modules/pickup-point/service"
+import type { TrackingUpdate } from "../../modules/pickup-point/service"
+import { emitShipmentEvents, trackingEvents } from "../shipment-events"
+import { applyFulfillmentStates } from "./apply-fulfillment-states"
+
+/**
+ * The one path every tracking report takes, whether the sync job read it,
+ * the platform's webhook brought it or an admin entered it: recorded once and
+ * forward only (the module's compare-and-set), then told to Medusa and
+ * announced by events. A plain function, so that the sync can run it per
+ * batch without a workflow run each time.
+ */
+export async function applyTrackingUpdates(container: MedusaContainer, updates: TrackingUpdate[]) {
+  const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+  const result = await pickupPoints.recordTrackingUpdates(updates)
+  await applyFulfillmentStates(container, result.transitions)
+  await emitShipmentEvents(container, trackingEvents(result.transitions))
+  return result
+}
+
+export const applyTrackingUpdatesStep = createStep(
+  "apply-pickup-point-tracking-updates",
+  async (input: { updates: TrackingUpdate[] }, { container }) =>
+    new StepResponse(await applyTrackingUpdates(container, input.updates))
+)
