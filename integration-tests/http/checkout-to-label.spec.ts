@@ -1,11 +1,10 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { PDFParse } from "pdf-parse"
-import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
 import { advanceDueShipmentsWorkflow } from "../../src/workflows"
-import { adminHeaders } from "../helpers/admin-session"
+import { freshStore } from "../helpers/fresh-store"
 import { useSandboxForApp } from "../helpers/sandbox-env"
-import { seedStore, waitFor, type SeededStore } from "../helpers/seed-store"
+import { waitFor, type SeededStore } from "../helpers/seed-store"
 import { checkoutThroughStoreApi, type CheckoutOptions } from "../helpers/store-checkout"
 import { errorResponse } from "../helpers/error-response"
 
@@ -39,12 +38,7 @@ medusaIntegrationTestRunner({
     let pickupPoints: PickupPointModuleService
 
     beforeEach(async () => {
-      await control().post("/reset")
-      store = await seedStore(getContainer())
-      admin = await adminHeaders(getContainer(), api)
-      pickupPoints = getContainer().resolve(PICKUP_POINT_MODULE)
-      const created = await api.post("/admin/pickup-points", CATALOG_POINT, admin)
-      expect(created.status).toBe(201)
+      ;({ store, admin, pickupPoints } = await freshStore(getContainer(), api, control(), CATALOG_POINT))
     })
 
     const checkout = (options: CheckoutOptions = {}) => checkoutThroughStoreApi(api, store, options)

@@ -1,13 +1,12 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
 import { applyTrackingUpdatesWorkflow, PickupPointShipmentEvents, syncTrackingWorkflow } from "../../src/workflows"
-import { adminHeaders } from "../helpers/admin-session"
+import { freshStore } from "../helpers/fresh-store"
 import { errorResponse } from "../helpers/error-response"
 import { fulfillOrder } from "../helpers/fulfill-order"
 import { useSandboxForApp } from "../helpers/sandbox-env"
-import { seedStore, waitFor, type SeededStore } from "../helpers/seed-store"
+import { waitFor, type SeededStore } from "../helpers/seed-store"
 import { checkoutThroughStoreApi } from "../helpers/store-checkout"
 
 jest.setTimeout(120_000)
@@ -29,11 +28,7 @@ medusaIntegrationTestRunner({
     let subscribed = false
 
     beforeEach(async () => {
-      await control().post("/reset")
-      store = await seedStore(getContainer())
-      admin = await adminHeaders(getContainer(), api)
-      pickupPoints = getContainer().resolve(PICKUP_POINT_MODULE)
-      await api.post("/admin/pickup-points", POINT, admin)
+      ;({ store, admin, pickupPoints } = await freshStore(getContainer(), api, control(), POINT))
       emitted = []
       // The app lives across the file's tests: subscribe once.
       if (!subscribed) {
