@@ -1,6 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import axios from "axios"
 import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
+import { syncTrackingWorkflow } from "../../src/workflows"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
 import { adminHeaders } from "../helpers/admin-session"
 import { useSandboxForApp } from "../helpers/sandbox-env"
@@ -68,6 +69,17 @@ medusaIntegrationTestRunner({
       const cancel = await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, {}, admin).catch(errorResponse)
       expect(cancel.status).toBe(400)
       expect(cancel.data.message).toBe(`Shipment order ST-${order.display_id} cannot be cancelled: its shipment has been confirmed.`)
+
+      // Once the parcel leaves, Medusa's fulfillment is shipped with the service's tracking number.
+      await axios.post(`${sandbox.url}/__sandbox/orders/${shipment.order_reference_code}/tracking`, { statusCode: "ST_0003" })
+      await syncTrackingWorkflow(getContainer()).run({ input: {} })
+      const {
+        data: { order: shipped },
+      } = await api.get(`/admin/orders/${order.id}?fields=*fulfillments,*fulfillments.labels`, admin)
+      expect(shipped.fulfillments[0].shipped_at).toBeTruthy()
+      expect(shipped.fulfillments[0].labels).toEqual([
+        expect.objectContaining({ tracking_number: onService.order.trackingNumber, label_url: "" }),
+      ])
     })
   },
 })

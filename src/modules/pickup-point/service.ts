@@ -54,6 +54,8 @@ export type TrackingUpdate = {
   external_status_code?: string | null
   external_status_description?: string | null
   occurred_at?: Date | null
+  /** The parcel's tracking number, when the report carries one. */
+  tracking_number?: string | null
   source: "sync" | "webhook" | "admin"
 }
 
@@ -64,6 +66,7 @@ export type TrackingTransition = {
   fulfillment_id: string | null
   stage: TrackingStage
   status_code: string
+  tracking_number: string | null
   shipped_at: Date | null
   delivered_at: Date | null
 }
@@ -496,6 +499,17 @@ export default class PickupPointModuleService extends MedusaService({
       ])
     )
 
+    // A tracking number learnt from a report fills the shipment's when it has none (STORAGE shipments get no label).
+    const numbered = rows.filter((r) => r.tracking_number)
+    if (numbered.length) {
+      await manager.execute(
+        `UPDATE pickup_point_shipment AS s SET tracking_number = v.number
+         FROM (VALUES ${numbered.map(() => "(?, ?)").join(", ")}) AS v(id, number)
+         WHERE s.id = v.id AND s.tracking_number IS NULL`,
+        numbered.flatMap((r) => [r.shipment_id, r.tracking_number])
+      )
+    }
+
     // The furthest mapped report per shipment in this batch.
     const furthest = new Map<string, (typeof rows)[number]>()
     for (const row of rows) {
@@ -513,7 +527,7 @@ export default class PickupPointModuleService extends MedusaService({
            tracking_updated_at = v.at, updated_at = now()
        FROM (VALUES ${moves.map(() => "(?, CAST(? AS integer), ?, ?, CAST(? AS timestamptz))").join(", ")}) AS v(id, rank, code, description, at)
        WHERE s.id = v.id AND s.deleted_at IS NULL AND s.tracking_stage < v.rank
-       RETURNING s.id AS shipment_id, s.order_id, s.fulfillment_id, s.shipped_at, s.delivered_at, v.code AS status_code`,
+       RETURNING s.id AS shipment_id, s.order_id, s.fulfillment_id, s.tracking_number, s.shipped_at, s.delivered_at, v.code AS status_code`,
       moves.flatMap((m) => [m.shipment_id, TRACKING_STAGES[m.stage!], m.code, m.status_description ?? null, m.at])
     )
     return {
@@ -648,7 +662,7 @@ export default class PickupPointModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<TrackingTransition[]> {
     const rows: Omit<TrackingTransition, "stage">[] = await sharedContext.manager!.execute(
-      `SELECT id AS shipment_id, order_id, fulfillment_id, shipped_at, delivered_at, tracking_status_code AS status_code
+      `SELECT id AS shipment_id, order_id, fulfillment_id, tracking_number, shipped_at, delivered_at, tracking_status_code AS status_code
        FROM pickup_point_shipment
        WHERE deleted_at IS NULL AND fulfillment_id IS NOT NULL AND tracking_stage >= ?
          AND (shipped_at IS NULL OR (tracking_stage >= ? AND delivered_at IS NULL))

@@ -9,7 +9,12 @@ import type { TrackingStage } from "../../modules/pickup-point/tracking-stages"
 /** Stages at which the parcel has left the warehouse: Medusa's fulfillment is then shipped. */
 const LEFT_WAREHOUSE: ReadonlySet<TrackingStage> = new Set(["shipped", "at_pickup_point", "ready_for_pickup", "delivered", "returned"])
 
-type FulfillmentState = { shipped_at: string | null; delivered_at: string | null; items: { line_item_id: string; quantity: number }[] }
+type FulfillmentState = {
+  shipped_at: string | null
+  delivered_at: string | null
+  items: { line_item_id: string; quantity: number }[]
+  labels: { id: string }[]
+}
 
 /**
  * Tells Medusa what the tracking says: the fulfillment is shipped (Medusa's
@@ -31,7 +36,7 @@ export async function applyFulfillmentStates(container: MedusaContainer, transit
       data: [fulfillment],
     } = (await query.graph({
       entity: "fulfillment",
-      fields: ["shipped_at", "delivered_at", "items.line_item_id", "items.quantity"],
+      fields: ["shipped_at", "delivered_at", "items.line_item_id", "items.quantity", "labels.id"],
       filters: { id: transition.fulfillment_id },
     })) as unknown as { data: FulfillmentState[] }
     if (!fulfillment) continue
@@ -45,6 +50,10 @@ export async function applyFulfillmentStates(container: MedusaContainer, transit
               order_id: transition.order_id,
               fulfillment_id: transition.fulfillment_id!,
               items: fulfillment.items.map((item) => ({ id: item.line_item_id, quantity: Number(item.quantity) })),
+              // A STORAGE shipment has no label: the shipment carries its tracking number instead.
+              ...(!fulfillment.labels?.length && transition.tracking_number
+                ? { labels: [{ tracking_number: transition.tracking_number, tracking_url: "", label_url: "" }] }
+                : {}),
             },
           })
         )

@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { readPlatformConfirmation } from "../../modules/pickup-point/webhook-payload"
-import { applyTrackingUpdatesWorkflow } from "../apply-tracking-updates"
+import { applyTrackingUpdates } from "./apply-tracking-updates"
 
 export type WebhookOutcome = { http_status: 200 | 202 | 400; verdict: string; message: string }
 
@@ -47,16 +47,16 @@ export const handlePlatformConfirmationStep = createStep(
       return new StepResponse<WebhookOutcome>({ http_status: 202, verdict: "unknown_order", message: "Acknowledged: no shipment has this order reference code" })
     }
 
-    if (confirmation.trackingNumber && !shipment.tracking_number) {
-      await pickupPoints.updatePickupPointShipments({ id: shipment.id, tracking_number: confirmation.trackingNumber })
-    }
-    const { result } = await applyTrackingUpdatesWorkflow(container).run({
-      input: {
-        updates: [
-          { shipment_id: shipment.id, status_code: confirmation.statusCode, status_description: confirmation.statusDescription, source: "webhook" },
-        ],
+    // The same path as the sync, called directly: this step is the webhook's workflow already.
+    const result = await applyTrackingUpdates(container, [
+      {
+        shipment_id: shipment.id,
+        status_code: confirmation.statusCode,
+        status_description: confirmation.statusDescription,
+        tracking_number: confirmation.trackingNumber,
+        source: "webhook",
       },
-    })
+    ])
     const verdict = result.transitions.length ? "applied" : "unchanged"
     await record({
       verdict,

@@ -64,6 +64,7 @@ export const syncTrackingStep = createStep(
             external_status_code: item.tracking.externalStatusCode ?? null,
             external_status_description: item.tracking.externalStatusDescription ?? null,
             occurred_at: instantIn(item.tracking.lastUpdateDate, item.tracking.lastUpdateTime, timeZone),
+            tracking_number: item.tracking.number ?? null,
             source: "sync" as const,
           },
         ]
