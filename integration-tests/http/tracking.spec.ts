@@ -200,6 +200,23 @@ medusaIntegrationTestRunner({
       expect(emitted.filter((e) => e.name === PickupPointShipmentEvents.READY_FOR_PICKUP)).toHaveLength(1)
     })
 
+    it("tells Medusa what a crash left untold, however many carrier-cancelled shipments wait before it", async () => {
+      // Batches of 2 here: two shipments the carrier cancelled, with nothing to tell Medusa.
+      for (let i = 0; i < 2; i++) {
+        const { shipment } = await labelledShipment()
+        await pickupPoints.recordTrackingUpdates([{ shipment_id: shipment.id, status_code: "ST_0008", source: "webhook" }])
+      }
+      // Recorded as shipped, but the process stopped before Medusa was told.
+      const { shipment, fulfillmentId } = await labelledShipment()
+      await pickupPoints.recordTrackingUpdates([{ shipment_id: shipment.id, status_code: "ST_0003", source: "webhook" }])
+      expect((await fulfillmentOf(fulfillmentId)).shipped_at).toBeFalsy()
+
+      await sync()
+
+      expect((await fulfillmentOf(fulfillmentId)).shipped_at).toBeTruthy()
+      expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).shipped_at).toBeTruthy()
+    })
+
     it("sends the verification code within limits, and hands over only with the right code", async () => {
       const { shipment, fulfillmentId } = await labelledShipment()
       await network(shipment.order_reference_code!, "ST_0006")

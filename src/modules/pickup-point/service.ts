@@ -18,7 +18,15 @@ import { PickupPointWebhookDelivery } from "./models/pickup-point-webhook-delive
 import { parsePluginOptions, type PickupPointPluginOptions, type ResolvedPluginOptions } from "./options"
 import { csvRecordToInput, pickupPointInputSchema, type PickupPointInput } from "./pickup-point-schema"
 import { buildPickupPointSearchSql, type PickupPointSearch } from "./search"
-import { DEFAULT_STATUS_MAPPING, FINAL_STAGE_RANK, stageOf, TRACKING_STAGES, type TrackingStage } from "./tracking-stages"
+import {
+  codesFor,
+  DEFAULT_STATUS_MAPPING,
+  FINAL_STAGE_RANK,
+  LEFT_WAREHOUSE_STAGES,
+  stageOf,
+  TRACKING_STAGES,
+  type TrackingStage,
+} from "./tracking-stages"
 import { normalizeStatusCode } from "../../lib/shipment-orders/status-codes"
 import { parse as parseCsv } from "csv-parse/sync"
 
@@ -661,19 +669,21 @@ export default class PickupPointModuleService extends MedusaService({
     limit: number,
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<TrackingTransition[]> {
+    const mapping = this.statusMapping
+    const shipped = codesFor(mapping, LEFT_WAREHOUSE_STAGES)
+    const delivered = codesFor(mapping, new Set<TrackingStage>(["delivered"]))
+    const list = (codes: string[]) => (codes.length ? codes.map(() => "?").join(", ") : "NULL")
+    // Selected by status code, so that shipments with nothing to tell Medusa (cancelled by the carrier) never fill the limit.
     const rows: Omit<TrackingTransition, "stage">[] = await sharedContext.manager!.execute(
       `SELECT id AS shipment_id, order_id, fulfillment_id, tracking_number, shipped_at, delivered_at, tracking_status_code AS status_code
        FROM pickup_point_shipment
-       WHERE deleted_at IS NULL AND fulfillment_id IS NOT NULL AND tracking_stage >= ?
-         AND (shipped_at IS NULL OR (tracking_stage >= ? AND delivered_at IS NULL))
+       WHERE deleted_at IS NULL AND fulfillment_id IS NOT NULL
+         AND ((shipped_at IS NULL AND tracking_status_code IN (${list(shipped)}))
+              OR (delivered_at IS NULL AND tracking_status_code IN (${list(delivered)})))
        LIMIT ?`,
-      [TRACKING_STAGES.shipped, TRACKING_STAGES.delivered, limit]
+      [...shipped, ...delivered, limit]
     )
-    const mapping = this.statusMapping
-    return rows
-      .map((row) => ({ ...row, stage: stageOf(row.status_code, mapping)! }))
-      .filter((row) => row.stage && row.stage !== "cancelled" && (row.stage !== "returned" || !row.shipped_at))
-      .filter((row) => !row.shipped_at || row.stage === "delivered")
+    return rows.map((row) => ({ ...row, stage: stageOf(row.status_code, mapping)! }))
   }
 
   /**

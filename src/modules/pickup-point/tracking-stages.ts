@@ -37,3 +37,19 @@ export const DEFAULT_STATUS_MAPPING: Record<string, TrackingStage> = {
 export function stageOf(code: string, mapping: Record<string, TrackingStage>): TrackingStage | null {
   return mapping[code] ?? null
 }
+
+/** Stages at which the parcel has left the warehouse: Medusa's fulfillment is then shipped. */
+export const LEFT_WAREHOUSE_STAGES: ReadonlySet<TrackingStage> = new Set([
+  "shipped",
+  "at_pickup_point",
+  "ready_for_pickup",
+  "delivered",
+  "returned",
+])
+
+/** The status codes a mapping sends to any of `stages`. */
+export function codesFor(mapping: Record<string, TrackingStage>, stages: ReadonlySet<TrackingStage>): string[] {
+  return Object.entries(mapping)
+    .filter(([, stage]) => stages.has(stage))
+    .map(([code]) => code)
+}

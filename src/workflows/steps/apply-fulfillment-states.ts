@@ -4,10 +4,7 @@ import { createOrderShipmentWorkflow, markOrderFulfillmentAsDeliveredWorkflow } 
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { TrackingTransition } from "../../modules/pickup-point/service"
-import type { TrackingStage } from "../../modules/pickup-point/tracking-stages"
-
-/** Stages at which the parcel has left the warehouse: Medusa's fulfillment is then shipped. */
-const LEFT_WAREHOUSE: ReadonlySet<TrackingStage> = new Set(["shipped", "at_pickup_point", "ready_for_pickup", "delivered", "returned"])
+import { LEFT_WAREHOUSE_STAGES } from "../../modules/pickup-point/tracking-stages"
 
 type FulfillmentState = {
   shipped_at: string | null
@@ -28,7 +25,7 @@ export async function applyFulfillmentStates(container: MedusaContainer, transit
 
   for (const transition of transitions) {
     if (!transition.fulfillment_id) continue
-    const shipped = LEFT_WAREHOUSE.has(transition.stage)
+    const shipped = LEFT_WAREHOUSE_STAGES.has(transition.stage)
     const delivered = transition.stage === "delivered"
     if (!shipped) continue
 
