@@ -214,10 +214,10 @@ export default class PickupPointModuleService extends MedusaService({
    * Records the intent to create a shipment order, before any call: once per
    * order, whatever the number of times an order.placed event is delivered.
    */
-  async recordShipmentIntent(intent: ShipmentIntent): Promise<PickupPointShipmentDTO> {
+  async recordShipmentIntent(intent: ShipmentIntent): Promise<{ shipment: PickupPointShipmentDTO; created: boolean }> {
     const [existing] = await this.listPickupPointShipments({ order_id: intent.order_id }, { take: 1 })
     if (existing) {
-      return existing
+      return { shipment: existing, created: false }
     }
     try {
       const shipment = await this.createPickupPointShipments({
@@ -231,11 +231,11 @@ export default class PickupPointModuleService extends MedusaService({
         last_error: intent.problem ?? null,
       })
       await this.recordEvent_(shipment.id, shipment.status, intent.problem ?? "Shipment order to be created")
-      return shipment
+      return { shipment, created: true }
     } catch (error) {
       // A concurrent delivery of the same event won the unique index on order_id.
       const [winner] = await this.listPickupPointShipments({ order_id: intent.order_id }, { take: 1 })
-      if (winner) return winner
+      if (winner) return { shipment: winner, created: false }
       throw error
     }
   }
@@ -243,15 +243,18 @@ export default class PickupPointModuleService extends MedusaService({
   /**
    * Moves a shipment on as far as it can go now (pending → awaiting_import →
    * ready), under a lease so that no two processes work on it at once.
-   * Returns null when another process holds it.
+   * Returns null when another process holds it, else the shipment and the
+   * status it started from.
    */
-  async advanceShipment(id: string): Promise<PickupPointShipmentDTO | null> {
+  async advanceShipment(id: string): Promise<{ shipment: PickupPointShipmentDTO; previous_status: ShipmentStatus } | null> {
     if (!(await this.claimLease_(id))) {
       return null
     }
     try {
+      let previousStatus: ShipmentStatus | undefined
       for (let transitions = 0; transitions < 4; transitions++) {
         const shipment = await this.retrievePickupPointShipment(id)
+        previousStatus ??= shipment.status
         if (shipment.cancel_requested_at && CANCELLABLE_STATUSES.includes(shipment.status)) {
           await this.cancelUnderLease_(shipment, "Order cancelled").catch((error) =>
             this.postpone_(shipment, shipment.status, error as Error)
@@ -262,7 +265,7 @@ export default class PickupPointModuleService extends MedusaService({
           break
         }
       }
-      return await this.retrievePickupPointShipment(id)
+      return { shipment: await this.retrievePickupPointShipment(id), previous_status: previousStatus! }
     } finally {
       await this.releaseLease_(id)
     }
@@ -344,7 +347,7 @@ export default class PickupPointModuleService extends MedusaService({
   async requestLabel(orderId: string): Promise<{ shipment: PickupPointShipmentDTO; result: GenerateLabelResult }> {
     let shipment = await this.retrieveShipmentByOrder(orderId)
     if (shipment.status !== "ready" && OPEN_CREATION_STATUSES.includes(shipment.status)) {
-      shipment = (await this.advanceShipment(shipment.id)) ?? shipment
+      shipment = (await this.advanceShipment(shipment.id))?.shipment ?? shipment
     }
     const refusal = labelRefusal(shipment)
     if (refusal) {

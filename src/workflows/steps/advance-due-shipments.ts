@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
-import { creationEvents, emitShipmentEvents } from "../shipment-events"
+import { advanceAndAnnounce } from "./advance-shipment"
 
 /** Works through shipments whose creation is still open and due, one at a time. */
 export const advanceDueShipmentsStep = createStep(
@@ -11,9 +11,7 @@ export const advanceDueShipmentsStep = createStep(
     const ids = await pickupPoints.listDueShipmentIds(input.limit)
     const statuses: Record<string, number> = {}
     for (const id of ids) {
-      const before = (await pickupPoints.retrievePickupPointShipment(id)).status
-      const shipment = await pickupPoints.advanceShipment(id)
-      await emitShipmentEvents(container, creationEvents(before, shipment))
+      const shipment = await advanceAndAnnounce(container, id)
       const status = shipment?.status ?? "busy"
       statuses[status] = (statuses[status] ?? 0) + 1
     }

@@ -99,10 +99,9 @@ export const recordShipmentIntentStep = createStep(
       return new StepResponse(null)
     }
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
-    const existing = await pickupPoints.listPickupPointShipments({ order_id: intent.order_id }, { take: 1 })
-    const shipment = await pickupPoints.recordShipmentIntent(intent)
+    const { shipment, created } = await pickupPoints.recordShipmentIntent(intent)
     // A shipment recorded as failed at once (data missing from the order) is announced.
-    if (!existing.length) await emitShipmentEvents(container, creationEvents("pending", shipment))
+    if (created) await emitShipmentEvents(container, creationEvents("pending", shipment))
     return new StepResponse(shipment)
   }
 )
