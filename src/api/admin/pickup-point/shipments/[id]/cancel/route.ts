@@ -3,13 +3,12 @@ import { PICKUP_POINT_MODULE } from "../../../../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../../../../modules/pickup-point/service"
 import { cancelShipmentOrderWorkflow } from "../../../../../../workflows/cancel-shipment-order"
 import type { AdminCancelShipmentType } from "../../../../../validators"
-import { SHIPMENT_RELATIONS, toAdminShipment } from "../../admin-shipment"
+import { respondWithShipment } from "../../admin-shipment"
 
 /** Cancels the shipment order on the service; refused (400) once a label exists or the shipment is confirmed. */
 export async function POST(req: AuthenticatedMedusaRequest<AdminCancelShipmentType>, res: MedusaResponse) {
   const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
   const { order_id } = await pickupPoints.retrievePickupPointShipment(req.params.id)
   await cancelShipmentOrderWorkflow(req.scope).run({ input: { order_id, notes: req.validatedBody.notes } })
-  const shipment = await pickupPoints.retrievePickupPointShipment(req.params.id, { relations: SHIPMENT_RELATIONS })
-  res.json({ shipment: toAdminShipment(shipment) })
+  await respondWithShipment(req, res)
 }
