@@ -1,0 +1,154 @@
+/**
+ * THE ONE STATUS VOCABULARY. Every rule about what a shipment's status
+ * allows lives here, with no imports, so that the SQL, the workflows, the
+ * routes, the events and the admin widgets all read the same rules.
+ *
+ * A shipment's `status` is where its shipment order stands on the service
+ * (creation, label, cancel); its `tracking_stage` is how far the parcel has
+ * gone, and only ever grows.
+ */
+
+export const SHIPMENT_STATUSES = [
+  "pending",
+  "creating",
+  "unknown",
+  "awaiting_import",
+  "ready",
+  "label_generated",
+  "confirmed",
+  "cancelled",
+  "failed",
+] as const
+
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number]
+
+/** The fields of a shipment the rules read. */
+export type ShipmentFacts = {
+  status: ShipmentStatus | string
+  order_number: string
+  order_reference_code?: string | null
+  last_error?: string | null
+  tracking_stage?: number | null
+  tracking_status_description?: string | null
+}
+
+/** States the background job keeps working on: the shipment order is not known to be on the service yet, or not imported. */
+export const OPEN_CREATION_STATUSES: readonly ShipmentStatus[] = ["pending", "creating", "unknown", "awaiting_import"]
+
+/** States in which a create call may have reached the service without the plugin knowing its answer. */
+export const UNCERTAIN_CREATION_STATUSES: readonly ShipmentStatus[] = ["creating", "unknown"]
+
+/** States from which a shipment order can still be cancelled. */
+export const CANCELLABLE_STATUSES: readonly ShipmentStatus[] = [...OPEN_CREATION_STATUSES, "ready", "failed"]
+
+/** States in which the service holds a parcel to follow: the label is made, or the shipment confirmed. */
+export const SHIPPED_OFF_STATUSES: readonly ShipmentStatus[] = ["label_generated", "confirmed"]
+
+/** States in which the shipment order exists on the service and has been imported. */
+export const ON_SERVICE_STATUSES: readonly ShipmentStatus[] = ["ready", ...SHIPPED_OFF_STATUSES]
+
+/**
+ * How far a parcel has gone, as Medusa cares: stages only ever move forward.
+ * The last three are final: nothing moves a shipment once it reaches one.
+ */
+export const TRACKING_STAGES = {
+  registered: 10,
+  label: 20,
+  shipped: 30,
+  at_pickup_point: 40,
+  ready_for_pickup: 50,
+  delivered: 60,
+  cancelled: 60,
+  returned: 60,
+} as const
+
+export type TrackingStage = keyof typeof TRACKING_STAGES
+
+export const FINAL_STAGE_RANK = 60
+
+/** Stages at which the parcel has left the warehouse: Medusa's fulfillment is then shipped. */
+export const LEFT_WAREHOUSE_STAGES: ReadonlySet<TrackingStage> = new Set([
+  "shipped",
+  "at_pickup_point",
+  "ready_for_pickup",
+  "delivered",
+  "returned",
+])
+
+const has = (list: readonly string[], status: string) => list.includes(status)
+
+export function isCreationOpen(status: string): boolean {
+  return has(OPEN_CREATION_STATUSES, status)
+}
+
+export function isCreationUncertain(status: string): boolean {
+  return has(UNCERTAIN_CREATION_STATUSES, status)
+}
+
+export function isCancellable(status: string): boolean {
+  return has(CANCELLABLE_STATUSES, status)
+}
+
+export function isRetryable(status: string): boolean {
+  return status === "failed"
+}
+
+/** Whether the tracking sync follows the shipment: the service holds its parcel and it has not reached a final stage. */
+export function isFollowedByTracking(shipment: Pick<ShipmentFacts, "status" | "tracking_stage">): boolean {
+  return has(SHIPPED_OFF_STATUSES, shipment.status) && (shipment.tracking_stage ?? 0) < FINAL_STAGE_RANK
+}
+
+/** Why a shipment order cannot be cancelled, in words an admin can act on; null when it can. */
+export function cancelRefusal(shipment: ShipmentFacts): string | null {
+  switch (shipment.status) {
+    case "label_generated":
+      return `Shipment order ${shipment.order_number} cannot be cancelled: its label has been generated.`
+    case "confirmed":
+      return `Shipment order ${shipment.order_number} cannot be cancelled: its shipment has been confirmed.`
+    default:
+      return null
+  }
+}
+
+/** Why a shipment cannot get its label (or confirmation) now, in words an admin can act on; null when it can. */
+export function labelRefusal(shipment: ShipmentFacts): string | null {
+  switch (shipment.status) {
+    case "ready":
+    case "label_generated":
+    case "confirmed":
+      return null
+    case "failed":
+      return `The shipment order of ${shipment.order_number} failed: ${shipment.last_error}. Fix it and retry the shipment first.`
+    case "cancelled":
+      return `The shipment order of ${shipment.order_number} is cancelled.`
+    case "awaiting_import":
+      return `The carrier has not finished importing order ${shipment.order_number} yet. Try again in a minute.`
+    default:
+      return `The shipment order of ${shipment.order_number} is not on the carrier's system yet (${shipment.status}); it is retried automatically. Try again in a minute.`
+  }
+}
+
+export function canRequestLabel(shipment: ShipmentFacts): boolean {
+  return labelRefusal(shipment) === null
+}
+
+/** Why the pickup verification code cannot be sent now; null when it can. */
+export function verificationCodeRefusal(shipment: ShipmentFacts & { id?: string }): string | null {
+  const name = shipment.id ? `Shipment ${shipment.id}` : `The shipment of ${shipment.order_number}`
+  if (!shipment.order_reference_code || !has(ON_SERVICE_STATUSES, shipment.status)) {
+    return `${name} is ${shipment.status}: there is no parcel to hand over yet.`
+  }
+  if ((shipment.tracking_stage ?? 0) >= TRACKING_STAGES.delivered) {
+    return `${name} is ${shipment.tracking_status_description ?? "closed"}: no code is needed any more.`
+  }
+  return null
+}
+
+/** Why a tracking status cannot be reported to the service for the shipment; null when it can. */
+export function trackingReportRefusal(shipment: ShipmentFacts & { id?: string }): string | null {
+  if (!shipment.order_reference_code || shipment.status === "cancelled" || shipment.status === "failed") {
+    const name = shipment.id ? `Shipment ${shipment.id}` : `The shipment of ${shipment.order_number}`
+    return `${name} is ${shipment.status}: its tracking cannot be updated.`
+  }
+  return null
+}

@@ -1,0 +1,26 @@
+/**
+ * The stable codes of every refusal a shopper can meet, with the message the
+ * store API answers with. The server throws these (as the `code` of Medusa's
+ * error shape: `{ type, code, message }`), and storefronts key their own
+ * translations on the code, never on the message. No imports: this file is
+ * shipped to browsers as part of `medusa-pickup-point/storefront`.
+ */
+export const PICKUP_POINT_ERRORS = {
+  /** A pickup-point delivery was chosen without choosing a point. */
+  pickup_point_required: "Choose a pickup point for this delivery.",
+  /** The point is unknown or was deactivated since it was chosen. */
+  pickup_point_unavailable: "This pickup point is no longer available. Please choose another one.",
+  /** The pickup point tells the customer by text message when the parcel arrives. */
+  phone_required:
+    "Add a phone number to your shipping address: the pickup point uses it to tell you when your parcel has arrived.",
+  /** A shipping option published for one point was sent with another point. */
+  pickup_point_mismatch: "This delivery option is for a different pickup point. Choose the option of the point you want.",
+  /** Too many searches from one client in a short time. */
+  too_many_requests: "Too many searches at once. Please wait a moment and try again.",
+} as const
+
+export type PickupPointErrorCode = keyof typeof PICKUP_POINT_ERRORS
+
+export function isPickupPointErrorCode(code: unknown): code is PickupPointErrorCode {
+  return typeof code === "string" && Object.prototype.hasOwnProperty.call(PICKUP_POINT_ERRORS, code)
+}
