@@ -1,6 +1,6 @@
 /**
  * Tracking status codes. The spec names only ST_0001 and ST_0007; the rest is
- * the sandbox's assumption (see shared/spec/sandbox.md) and this project's
+ * the sandbox's assumption (see docs/sandbox.md) and this project's
  * default vocabulary. Unknown codes are kept as they come, never rejected.
  */
 export const ShipmentStatusCode = {

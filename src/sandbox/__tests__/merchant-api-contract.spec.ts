@@ -1,7 +1,7 @@
 import { MERCHANTS, POINTS, orderInput, useTestSandbox } from "../../../test-support/sandbox-fixtures"
 
 /*
- * The sandbox's HTTP contract (shared/spec/sandbox.md) seen by a plain HTTP
+ * The sandbox's HTTP contract (docs/sandbox.md) seen by a plain HTTP
  * client: status codes, envelopes and response quirks, one test per rule of
  * spec sections 3 and 7.
  */
