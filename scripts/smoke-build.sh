@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks the built package as an installer sees it: every export resolves and
-# the sandbox bin starts and answers.
+# has type declarations, and the sandbox bin starts and answers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +11,16 @@ for (const entry of ["client", "sandbox", "providers/pickup-point", "admin"]) {
 const { ShipmentOrdersClient } = require("medusa-pickup-point/client")
 const { startSandbox } = require("medusa-pickup-point/sandbox")
 if (typeof ShipmentOrdersClient !== "function" || typeof startSandbox !== "function") process.exit(1)
+// Every export names its type declarations, and they were emitted.
+const fs = require("fs")
+const { exports: entries } = require("./package.json")
+const concrete = { "./*": "./.medusa/server/src/workflows/index.d.ts" }
+for (const [entry, target] of Object.entries(entries)) {
+  if (entry === "./package.json") continue
+  if (typeof target !== "object" || !target.types) throw new Error(`export ${entry} has no types`)
+  const file = concrete[entry] ?? target.types.replace("*", "pickup-point")
+  if (!fs.existsSync(file)) throw new Error(`export ${entry}: ${file} was not emitted`)
+}
 '
 
 log=$(mktemp)
