@@ -1,0 +1,68 @@
+import { WEEKDAYS, type OpeningHours, type PickupPointDetails, type Weekday } from "./pickup-point"
+
+/** The two lines of a point's address: street, then postcode and city. */
+export function pickupPointAddressLines(point: Pick<PickupPointDetails, "address" | "postcode" | "city">): [string, string] {
+  return [point.address.trim(), `${point.postcode ?? ""} ${point.city ?? ""}`.trim()]
+}
+
+/** The address on one line: `Via Dante 5, 20121 Milano`. */
+export function formatPickupPointAddress(point: Pick<PickupPointDetails, "address" | "postcode" | "city">): string {
+  return pickupPointAddressLines(point).filter(Boolean).join(", ")
+}
+
+/** The weekday of `date` where the point is (`timeZone`, an IANA name; the device's zone when left out). */
+export function weekdayOf(date: Date, timeZone?: string): Weekday {
+  const short = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone }).format(date).toLowerCase()
+  return (WEEKDAYS.find((day) => short.startsWith(day)) ?? "mon") as Weekday
+}
+
+/** A day's opening intervals, well-formed ones only (`HH:mm-HH:mm`), as `09:00–13:00`; empty when closed or unknown. */
+export function openingIntervals(hours: OpeningHours | null | undefined, day: Weekday): string[] {
+  const intervals = hours?.[day]
+  if (!Array.isArray(intervals)) return []
+  return intervals
+    .filter((interval): interval is string => typeof interval === "string")
+    .map((interval) => interval.trim().match(/^(\d{2}:\d{2})\s*-\s*(\d{2}:\d{2})$/))
+    .filter((match): match is RegExpMatchArray => match !== null)
+    .map((match) => `${match[1]}–${match[2]}`)
+}
+
+export type OpeningHoursLabels = { today: string; closedToday: string }
+
+const ENGLISH: OpeningHoursLabels = { today: "Today", closedToday: "Closed today" }
+
+/**
+ * Today's opening hours in words (`Today 09:00–13:00, 15:00–19:00`, or
+ * `Closed today`), or null when the point's hours are unknown.
+ */
+export function formatTodaysOpeningHours(
+  point: Pick<PickupPointDetails, "opening_hours">,
+  options: { now?: Date; timeZone?: string; labels?: Partial<OpeningHoursLabels> } = {}
+): string | null {
+  const hours = point.opening_hours
+  if (!hours || typeof hours !== "object" || !Object.keys(hours).length) return null
+  const labels = { ...ENGLISH, ...options.labels }
+  const intervals = openingIntervals(hours, weekdayOf(options.now ?? new Date(), options.timeZone))
+  return intervals.length ? `${labels.today} ${intervals.join(", ")}` : labels.closedToday
+}
+
+export type OpeningHoursRow = { day: Weekday; label: string; intervals: string[] }
+
+/** The week from Monday, each day with its name in `locale` and its intervals (empty: closed). */
+export function weeklyOpeningHours(hours: OpeningHours | null | undefined, locale?: string): OpeningHoursRow[] {
+  if (!hours || typeof hours !== "object") return []
+  const names = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" })
+  // 2024-01-01 was a Monday.
+  return WEEKDAYS.map((day, index) => ({
+    day,
+    label: names.format(new Date(Date.UTC(2024, 0, 1 + index))),
+    intervals: openingIntervals(hours, day),
+  }))
+}
+
+/** A distance for shoppers: metres under 1 km (`350 m`), else kilometres with one decimal (`2.4 km`). */
+export function formatDistance(km: number | null | undefined, locale?: string): string | null {
+  if (typeof km !== "number" || !Number.isFinite(km) || km < 0) return null
+  if (km < 1) return `${Math.max(10, Math.round((km * 1000) / 10) * 10)} m`
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(km)} km`
+}

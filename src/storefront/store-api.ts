@@ -1,0 +1,132 @@
+import { PICKUP_POINT_ERRORS, isPickupPointErrorCode } from "./error-codes"
+import type { PickupPoint, PickupPointQuery, PickupPointSearchResult } from "./pickup-point"
+import { pickupPointShippingMethod } from "./shipping-options"
+
+export type StoreRequestInit = {
+  method?: "GET" | "POST"
+  query?: Record<string, string | number | undefined>
+  body?: unknown
+  signal?: AbortSignal
+}
+
+/** One call to the store API, answering the parsed JSON body and throwing on a non-2xx status. */
+export type StoreRequest = <T>(path: string, init?: StoreRequestInit) => Promise<T>
+
+/** A refusal of the store API, with Medusa's `type` and `code` and, on 429, how long to wait. */
+export class PickupPointStoreError extends Error {
+  readonly status: number
+  readonly code: string | null
+  readonly type: string | null
+  readonly retryAfterSeconds: number | null
+
+  constructor(status: number, body: { code?: unknown; type?: unknown; message?: unknown }, retryAfterSeconds: number | null) {
+    const code = typeof body.code === "string" ? body.code : null
+    super(
+      typeof body.message === "string" && body.message
+        ? body.message
+        : isPickupPointErrorCode(code)
+          ? PICKUP_POINT_ERRORS[code]
+          : `The store answered ${status}.`
+    )
+    this.name = "PickupPointStoreError"
+    this.status = status
+    this.code = code
+    this.type = typeof body.type === "string" ? body.type : null
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
+/**
+ * Store calls over `fetch` (the browser's, or any other), with the
+ * publishable key. Errors keep Medusa's `code`, unlike js-sdk's `FetchError`.
+ */
+export function fetchStoreRequest(config: {
+  baseUrl: string
+  publishableKey: string
+  headers?: Record<string, string>
+  fetch?: typeof fetch
+}): StoreRequest {
+  const base = config.baseUrl.replace(/\/+$/, "")
+  return async <T>(path: string, init: StoreRequestInit = {}): Promise<T> => {
+    const params = new URLSearchParams()
+    for (const [key, value] of Object.entries(init.query ?? {})) {
+      if (value !== undefined && value !== "") params.set(key, String(value))
+    }
+    const search = params.toString()
+    const response = await (config.fetch ?? fetch)(`${base}${path}${search ? `?${search}` : ""}`, {
+      method: init.method ?? "GET",
+      headers: {
+        accept: "application/json",
+        "x-publishable-api-key": config.publishableKey,
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+        ...config.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+    })
+    const body = await response.json().catch(() => ({}))
+    if (!response.ok) {
+      const retryAfter = Number(response.headers.get("retry-after"))
+      throw new PickupPointStoreError(response.status, body ?? {}, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null)
+    }
+    return body as T
+  }
+}
+
+/** The parts of `@medusajs/js-sdk`'s `Medusa` instance used here (its `client.fetch`, which adds the key and auth). */
+export type MedusaSdkLike = {
+  client: { fetch<T>(path: string, init?: { method?: string; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal }): Promise<T> }
+}
+
+/** Store calls through a js-sdk instance, so its publishable key, session and headers apply. */
+export function sdkStoreRequest(sdk: MedusaSdkLike): StoreRequest {
+  return <T>(path: string, init: StoreRequestInit = {}) =>
+    sdk.client.fetch<T>(path, { method: init.method ?? "GET", query: init.query, body: init.body, signal: init.signal })
+}
+
+export type PickupPointStoreApi = {
+  /** `GET /store/pickup-points`: active points only. */
+  search(query: PickupPointQuery, options?: { signal?: AbortSignal }): Promise<PickupPointSearchResult>
+  /** `GET /store/pickup-points/:code`: one active point, or null when it is unknown or no longer active. */
+  retrieve(code: string, options?: { signal?: AbortSignal }): Promise<PickupPoint | null>
+  /** Adds the pickup-point shipping method with the chosen point; answers the cart. */
+  choose<Cart = Record<string, unknown>>(cartId: string, optionId: string, point: { code: string } | string, options?: { fields?: string }): Promise<Cart>
+}
+
+/** The store calls a pickup-point checkout makes, over `fetchStoreRequest` or `sdkStoreRequest`. */
+export function createPickupPointStoreApi(request: StoreRequest): PickupPointStoreApi {
+  return {
+    search: (query, options = {}) =>
+      request<PickupPointSearchResult>("/store/pickup-points", { query: searchParams(query), signal: options.signal }),
+    async retrieve(code, options = {}) {
+      try {
+        const { pickup_point } = await request<{ pickup_point: PickupPoint }>(`/store/pickup-points/${encodeURIComponent(code)}`, {
+          signal: options.signal,
+        })
+        return pickup_point ?? null
+      } catch (error) {
+        if ((error as { status?: number }).status === 404) return null
+        throw error
+      }
+    },
+    async choose<Cart>(cartId: string, optionId: string, point: { code: string } | string, options: { fields?: string } = {}) {
+      const { cart } = await request<{ cart: Cart }>(`/store/carts/${encodeURIComponent(cartId)}/shipping-methods`, {
+        method: "POST",
+        query: { fields: options.fields },
+        body: pickupPointShippingMethod(optionId, point),
+      })
+      return cart
+    },
+  }
+}
+
+/** The query string of a search; empty and blank values are left out. */
+export function searchParams(query: PickupPointQuery): Record<string, string | number | undefined> {
+  const params: Record<string, string | number | undefined> = {}
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value === "string" ? value.trim() !== "" : typeof value === "number" && Number.isFinite(value)) {
+      params[key] = typeof value === "string" ? value.trim() : value
+    }
+  }
+  return params
+}
