@@ -129,6 +129,11 @@ export async function startTestSandbox() {
   }
 }
 
+/** A client of any running sandbox (a seeded one, say) for the given merchant. */
+export function clientFor(baseUrl: string, merchant: Credentials, options: Partial<ShipmentOrdersClientOptions> = {}) {
+  return new ShipmentOrdersClient({ baseUrl, ...merchant, ...options })
+}
+
 /**
  * Registers the jest hooks that give a spec file one test sandbox, reset
  * before each test, and returns it (filled in once `beforeAll` has run).

@@ -1,9 +1,9 @@
 import express, { type NextFunction, type Request, type Response } from "express"
-import { SHIPMENT_API_PATH } from "../lib/shipment-orders/operations"
 import { CallLog } from "./call-log"
 import { controlApiRouter } from "./control-api"
 import { FaultQueue } from "./faults"
 import { merchantApiRouter } from "./merchant-api"
+import { MERCHANT_API_PATH } from "./merchant-operations"
 import { SandboxService } from "./sandbox-service"
 import type { SandboxSeed } from "./types"
 
@@ -20,7 +20,7 @@ export function createSandboxApp(options: { importDelayMs: number; seed?: Sandbo
   const app = express()
   app.disable("x-powered-by")
   app.use("/__sandbox", controlApiRouter(service, faults, calls))
-  app.use(SHIPMENT_API_PATH, express.json({ limit: "5mb" }), merchantApiRouter(service, faults, calls))
+  app.use(MERCHANT_API_PATH, express.json({ limit: "5mb" }), merchantApiRouter(service, faults, calls))
   app.get("/health", (_req, res) => {
     res.json({ success: true, message: "OK" })
   })

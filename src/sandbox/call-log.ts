@@ -1,8 +1,8 @@
-import type { ShipmentOperation } from "../lib/shipment-orders/operations"
 import type { FaultKind } from "./faults"
+import type { MerchantOperation } from "./merchant-operations"
 
 export type RecordedCall = {
-  operation: ShipmentOperation
+  operation: MerchantOperation
   merchantCode: string | null
   /** Null when no answer was sent (a `timeout` or `commit_then_drop` fault). */
   httpStatus: number | null

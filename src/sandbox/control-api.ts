@@ -1,9 +1,9 @@
 import { isIP } from "node:net"
 import express, { Router, type NextFunction, type Request, type Response } from "express"
 import { z } from "zod"
-import { describeIssues, statusCodeSchema } from "../lib/shipment-orders/schemas/requests"
 import type { CallLog } from "./call-log"
 import { faultSchema, type FaultQueue } from "./faults"
+import { describeIssues, statusCodeField } from "./merchant-requests"
 import { SandboxError } from "./sandbox-error"
 import type { SandboxService } from "./sandbox-service"
 import type { SandboxOrder } from "./types"
@@ -41,12 +41,12 @@ const pickupPointSchema = z.object({
 const settingsSchema = z.object({ importDelayMs: z.number().int().min(0) })
 
 const trackingSchema = z.object({
-  statusCode: statusCodeSchema,
+  statusCode: statusCodeField,
   statusDescription: z.string().trim().min(1).optional(),
 })
 
 const platformWebhookSchema = z.object({
-  statusCode: statusCodeSchema.default("ST_0003"),
+  statusCode: statusCodeField.default("ST_0003"),
   statusDescription: z.string().trim().min(1).default("Shipment confirmed by the shipping platform"),
 })
 

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { SHIPMENT_OPERATIONS, type ShipmentOperation } from "../lib/shipment-orders/operations"
+import { MERCHANT_OPERATION_NAMES, type MerchantOperation } from "./merchant-operations"
 
 export const FAULT_KINDS = [
   "http_500",
@@ -13,7 +13,7 @@ export const FAULT_KINDS = [
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
 export const faultSchema = z.object({
-  operation: z.enum([...SHIPMENT_OPERATIONS, "*"]),
+  operation: z.enum([...MERCHANT_OPERATION_NAMES, "*"]),
   kind: z.enum(FAULT_KINDS),
   times: z.number().int().min(1).default(1),
 })
@@ -33,7 +33,7 @@ export class FaultQueue {
   }
 
   /** The fault the next call of `operation` must suffer, if any, spending one of its times. */
-  take(operation: ShipmentOperation): FaultKind | undefined {
+  take(operation: MerchantOperation): FaultKind | undefined {
     const fault = this.faults.find((f) => f.operation === operation || f.operation === "*")
     if (!fault) {
       return undefined

@@ -1,9 +1,9 @@
 import { Router, type Request, type Response } from "express"
 import type { z } from "zod"
-import { GET_OPERATIONS, type ShipmentOperation } from "../lib/shipment-orders/operations"
-import { describeIssues, requestSchemas } from "../lib/shipment-orders/schemas/requests"
 import type { CallLog } from "./call-log"
 import type { FaultKind, FaultQueue } from "./faults"
+import { MERCHANT_OPERATIONS, type MerchantOperation } from "./merchant-operations"
+import { describeIssues, merchantRequests } from "./merchant-requests"
 import { SandboxError } from "./sandbox-error"
 import type { SandboxService } from "./sandbox-service"
 import type { SandboxMerchant } from "./types"
@@ -19,42 +19,42 @@ function operation<S extends z.ZodType>(schema: S, handle: Operation<S>["handle"
   return { schema, handle }
 }
 
-/** The merchant API of spec section 4, mounted under `/platform-api-server/api/merchant/shipment`. */
+/** The merchant API of spec section 4, mounted under `MERCHANT_API_PATH`; requests are checked by the sandbox's own schemas. */
 export function merchantApiRouter(service: SandboxService, faults: FaultQueue, calls: CallLog): Router {
   const ok = (message: string, extra: Record<string, unknown> = {}): Reply => ({
     body: { success: true, message, ...extra },
   })
 
-  const operations: Record<ShipmentOperation, Operation<z.ZodType>> = {
-    create: operation(requestSchemas.create, (merchant, body) =>
+  const operations: Record<MerchantOperation, Operation<z.ZodType>> = {
+    create: operation(merchantRequests.create, (merchant, body) =>
       ok("Order created; it will be imported shortly", { data: service.create(merchant, body) })
     ),
-    cancel: operation(requestSchemas.cancel, (merchant, body) => ok(service.cancel(merchant, body))),
-    getIdentifier: operation(requestSchemas.getIdentifier, (merchant, query) =>
+    cancel: operation(merchantRequests.cancel, (merchant, body) => ok(service.cancel(merchant, body))),
+    getIdentifier: operation(merchantRequests.getIdentifier, (merchant, query) =>
       ok("OK", { data: service.getIdentifier(merchant, query.orderNumber) })
     ),
-    generateLabel: operation(requestSchemas.generateLabel, async (merchant, body) => {
+    generateLabel: operation(merchantRequests.generateLabel, async (merchant, body) => {
       const { message, data } = await service.generateLabel(merchant, body)
       return ok(message, { data })
     }),
-    downloadLabel: operation(requestSchemas.downloadLabel, (merchant, query) => ({
+    downloadLabel: operation(merchantRequests.downloadLabel, (merchant, query) => ({
       pdf: service.downloadLabel(merchant, query.orderReferenceCode),
     })),
-    status: operation(requestSchemas.status, (merchant, body) =>
+    status: operation(merchantRequests.status, (merchant, body) =>
       ok("OK", service.status(merchant, body.request))
     ),
-    updateTracking: operation(requestSchemas.updateTracking, (merchant, body) => {
+    updateTracking: operation(merchantRequests.updateTracking, (merchant, body) => {
       service.updateTracking(merchant, body)
       return ok("Tracking updated")
     }),
-    sendVerificationCode: operation(requestSchemas.sendVerificationCode, (merchant, body) =>
+    sendVerificationCode: operation(merchantRequests.sendVerificationCode, (merchant, body) =>
       ok(service.sendVerificationCode(merchant, body.orderReferenceCode))
     ),
   }
 
   const router = Router()
-  for (const [name, op] of Object.entries(operations) as [ShipmentOperation, Operation<z.ZodType>][]) {
-    const method = GET_OPERATIONS.has(name) ? "get" : "post"
+  for (const [name, op] of Object.entries(operations) as [MerchantOperation, Operation<z.ZodType>][]) {
+    const method = MERCHANT_OPERATIONS[name] === "GET" ? "get" : "post"
     router[method](`/${name}`, async (req: Request, res: Response) => {
       const merchantCode = req.header("x-merchant-code") ?? null
       const log = (httpStatus: number | null, success: boolean, fault?: FaultKind) =>

@@ -1,14 +1,9 @@
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto"
 import { format } from "date-fns"
-import type { RequestOf } from "../lib/shipment-orders/schemas/requests"
-import {
-  compactStatusCode,
-  isKnownStatusCode,
-  ShipmentStatusCode,
-  STATUS_DESCRIPTIONS,
-} from "../lib/shipment-orders/status-codes"
 import { renderLabelPdf } from "./label-pdf"
+import type { MerchantRequest } from "./merchant-requests"
 import { SandboxError } from "./sandbox-error"
+import { compactStatusCode, describeStatus, StatusCode } from "./status-codes"
 import type {
   SandboxMerchant,
   SandboxOrder,
@@ -131,7 +126,7 @@ export class SandboxService {
     return merchant
   }
 
-  create(merchant: SandboxMerchant, body: RequestOf<"create">) {
+  create(merchant: SandboxMerchant, body: MerchantRequest<"create">) {
     const point = this.pickupPoints.get(body.codePickupPoint)
     if (!point) {
       throw new SandboxError(400, `codePickupPoint: unknown pickup point ${body.codePickupPoint}`)
@@ -156,8 +151,8 @@ export class SandboxService {
       tracking: [],
     }
     this.appendTracking(order, {
-      statusCode: ShipmentStatusCode.REGISTERED,
-      statusDescription: describeStatus(ShipmentStatusCode.REGISTERED),
+      statusCode: StatusCode.REGISTERED,
+      statusDescription: describeStatus(StatusCode.REGISTERED),
       source: "service",
     })
     this.orders.set(order.orderReferenceCode, order)
@@ -176,7 +171,7 @@ export class SandboxService {
     return { orderReferenceCode: order.orderReferenceCode }
   }
 
-  cancel(merchant: SandboxMerchant, body: RequestOf<"cancel">): string {
+  cancel(merchant: SandboxMerchant, body: MerchantRequest<"cancel">): string {
     const order = this.requireActionable(this.orderOf(merchant, body.orderReferenceCode))
     if (order.cancelledAt) {
       return `Order ${order.orderReferenceCode} was already cancelled`
@@ -190,15 +185,15 @@ export class SandboxService {
     order.cancelledAt = new Date().toISOString()
     order.cancelNotes = body.notes
     this.appendTracking(order, {
-      statusCode: ShipmentStatusCode.CANCELLED,
-      statusDescription: body.notes || describeStatus(ShipmentStatusCode.CANCELLED),
+      statusCode: StatusCode.CANCELLED,
+      statusDescription: body.notes || describeStatus(StatusCode.CANCELLED),
       source: "merchant",
     })
     return `Order ${order.orderReferenceCode} cancelled`
   }
 
   /** DELIVERY: a PDF label. STORAGE: a confirmation, no label. Repeating it returns the same result. */
-  async generateLabel(merchant: SandboxMerchant, body: RequestOf<"generateLabel">) {
+  async generateLabel(merchant: SandboxMerchant, body: MerchantRequest<"generateLabel">) {
     const order = this.requireActionable(this.orderOf(merchant, body.orderReferenceCode))
     this.requireNotCancelled(order)
     const done = merchant.type === "DELIVERY" ? !!order.label : !!order.confirmedAt
@@ -234,7 +229,7 @@ export class SandboxService {
         order.confirmedAt = new Date().toISOString()
       }
       this.appendTracking(order, {
-        statusCode: ShipmentStatusCode.LABEL_GENERATED,
+        statusCode: StatusCode.LABEL_GENERATED,
         statusDescription: merchant.type === "DELIVERY" ? "Label generated" : "Shipment confirmed",
         source: "service",
       })
@@ -258,7 +253,7 @@ export class SandboxService {
     return order.label.pdf
   }
 
-  status(merchant: SandboxMerchant, request: RequestOf<"status">["request"]) {
+  status(merchant: SandboxMerchant, request: MerchantRequest<"status">["request"]) {
     const items = request.map((wanted) => {
       const order = wanted.orderReferenceCode
         ? this.orders.get(wanted.orderReferenceCode)
@@ -280,11 +275,11 @@ export class SandboxService {
     return { total: items.length, items }
   }
 
-  updateTracking(merchant: SandboxMerchant, body: RequestOf<"updateTracking">): void {
+  updateTracking(merchant: SandboxMerchant, body: MerchantRequest<"updateTracking">): void {
     const order = this.requireActionable(this.orderOf(merchant, body.orderReferenceCode))
     this.requireNotCancelled(order)
     const point = this.pickupPoints.get(order.request.codePickupPoint)!
-    if (body.statusCode === ShipmentStatusCode.PICKED_UP && point.requiresVerificationCode) {
+    if (body.statusCode === StatusCode.PICKED_UP && point.requiresVerificationCode) {
       if (!body.verificationCode) {
         throw new SandboxError(
           409,
@@ -310,7 +305,7 @@ export class SandboxService {
   sendVerificationCode(merchant: SandboxMerchant, orderReferenceCode: string): string {
     const order = this.requireActionable(this.orderOf(merchant, orderReferenceCode))
     this.requireNotCancelled(order)
-    if (order.tracking.some((event) => event.statusCode === ShipmentStatusCode.PICKED_UP)) {
+    if (order.tracking.some((event) => event.statusCode === StatusCode.PICKED_UP)) {
       throw new SandboxError(409, `Order ${orderReferenceCode} has already been picked up`)
     }
     order.verificationCode ??= String(randomInt(0, 1_000_000)).padStart(6, "0")
@@ -391,7 +386,7 @@ export class SandboxService {
   private trackingDetails(order: SandboxOrder) {
     const last = order.tracking[order.tracking.length - 1]
     const at = new Date(last.at)
-    const pickedUp = last.statusCode === ShipmentStatusCode.PICKED_UP
+    const pickedUp = last.statusCode === StatusCode.PICKED_UP
     return {
       number: order.trackingNumber ?? null,
       // As in the spec's sample: a compact code string, not the documented number.
@@ -457,10 +452,6 @@ export class SandboxService {
 
 function warehouseKey(merchantCode: string, code: string): string {
   return `${merchantCode}\u0000${code}`
-}
-
-function describeStatus(code: string): string {
-  return isKnownStatusCode(code) ? STATUS_DESCRIPTIONS[code] : code
 }
 
 function sameSecret(expected: string, given: string): boolean {

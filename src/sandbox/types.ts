@@ -1,4 +1,4 @@
-import type { RequestOf } from "../lib/shipment-orders/schemas/requests"
+import type { MerchantRequest } from "./merchant-requests"
 
 export type MerchantType = "DELIVERY" | "STORAGE"
 
@@ -44,7 +44,7 @@ export type TrackingEvent = {
 export type SandboxOrder = {
   orderReferenceCode: string
   merchantCode: string
-  request: RequestOf<"create">
+  request: MerchantRequest<"create">
   pickupPointPublicCode: string
   createdAt: string
   /** Epoch ms at which the asynchronous import completes. */

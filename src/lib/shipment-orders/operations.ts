@@ -1,4 +1,4 @@
-/** Every merchant operation of the Shipment Orders Service (spec section 4). */
+/** Every merchant operation of the Shipment Orders Service (spec section 4); the sandbox keeps its own list on purpose. */
 export const SHIPMENT_OPERATIONS = [
   "create",
   "cancel",

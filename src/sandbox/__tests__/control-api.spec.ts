@@ -3,8 +3,8 @@ import type { Server } from "node:http"
 import axios from "axios"
 import express from "express"
 import { DEMO_MERCHANTS, startSandbox } from ".."
-import { ShipmentOrdersClient } from "../../lib/shipment-orders"
-import { MERCHANTS, orderInput, useTestSandbox } from "../../../test-support/sandbox-fixtures"
+// The client comes through test-support: nothing under src/sandbox imports src/lib.
+import { clientFor, MERCHANTS, orderInput, useTestSandbox } from "../../../test-support/sandbox-fixtures"
 
 const sandbox = useTestSandbox()
 
@@ -43,14 +43,14 @@ describe("reset", () => {
     const demo = await startSandbox({ port: 0, seed: "demo", importDelayMs: 0 })
     try {
       await axios.post(`${demo.url}/__sandbox/reset`)
-      const client = new ShipmentOrdersClient({ baseUrl: demo.url, ...DEMO_MERCHANTS.delivery })
+      const client = clientFor(demo.url, DEMO_MERCHANTS.delivery)
       const created = await client.create(orderInput({ codePickupPoint: "PP-MI-002", insured: true }))
       expect(created.pickupPointPublicCode).toBe("MI002")
       const label = await client.generateLabel({ orderReferenceCode: created.orderReferenceCode })
       expect(label.kind).toBe("label")
       expect(label.info?.warehouse?.code).toBe("WH-MILANO")
 
-      const storage = new ShipmentOrdersClient({ baseUrl: demo.url, ...DEMO_MERCHANTS.storage })
+      const storage = clientFor(demo.url, DEMO_MERCHANTS.storage)
       await expect(storage.create(orderInput({ codePickupPoint: "PP-RM-001", insured: true }))).rejects.toMatchObject({ httpStatus: 400 })
     } finally {
       await demo.close()

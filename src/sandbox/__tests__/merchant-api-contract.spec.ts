@@ -76,6 +76,17 @@ describe("input validation (400, the message names the field)", () => {
     expect(await sandbox.orders()).toHaveLength(0)
   })
 
+  it("reads a status code only as the contract spells it: ST_0007 or ST0007", async () => {
+    const { ref } = await createOrder()
+    for (const statusCode of ["7", "ST_7", "st_0004", "IN_TRANSIT"]) {
+      const response = await sandbox.raw().post("/updateTracking", { orderReferenceCode: ref, statusCode, statusDescription: "x" })
+      expect(response.status).toBe(400)
+      expect(response.data.message).toBe("Invalid request: statusCode: must be a status code such as ST_0007")
+    }
+    const compact = await sandbox.raw().post("/updateTracking", { orderReferenceCode: ref, statusCode: "ST0004", statusDescription: "x" })
+    expect(compact.status).toBe(200)
+  })
+
   it("answers an unparseable JSON body with 400 and the envelope", async () => {
     const response = await sandbox.raw().post("/cancel", "{not json", { headers: { "content-type": "application/json" } })
     expect(response.status).toBe(400)

@@ -4,9 +4,10 @@ import type { ShipmentOperation } from "../operations"
 import { normalizeStatusCode } from "../status-codes"
 
 /*
- * Request bodies exactly as spec section 4 lists them. The client validates
- * what it sends with these, and the sandbox validates what it receives with
- * them, so both enforce one reading of the spec.
+ * Request bodies exactly as spec section 4 lists them
+ * (docs/shipment-orders-service.md). The client validates what it sends with
+ * these. The sandbox does not share them: it has its own reading of the spec
+ * in src/sandbox/merchant-requests.ts, so a misreading here fails against it.
  */
 
 const text = z.string().trim().min(1, "must not be empty")
@@ -93,7 +94,7 @@ export const statusRequestSchema = z.object({
   request: z.array(orderIdentifierSchema).min(1, "must list at least one order"),
 })
 
-export const statusCodeSchema = z
+const statusCodeSchema = z
   .union([z.string(), z.number()])
   .transform(normalizeStatusCode)
   .refine((code) => /^ST_\d{4}$/.test(code), "must be a status code such as ST_0007")
@@ -118,7 +119,7 @@ export const updateTrackingRequestSchema = z.object({
 
 export const sendVerificationCodeRequestSchema = z.object({ orderReferenceCode: text })
 
-/** The request schema of each operation: what the client sends and the sandbox accepts. */
+/** The request schema of each operation: what the client sends. */
 export const requestSchemas = {
   create: createRequestSchema,
   cancel: cancelRequestSchema,
@@ -139,7 +140,7 @@ export type GenerateLabelRequest = z.input<typeof generateLabelRequestSchema>
 export type OrderIdentifierRequest = z.input<typeof orderIdentifierSchema>
 export type UpdateTrackingRequest = z.input<typeof updateTrackingRequestSchema>
 
-/** Formats zod issues as `field.path: message`, the shape both client and sandbox report. */
+/** Formats zod issues as `field.path: message`, the shape the client reports. */
 export function describeIssues(error: z.ZodError): string[] {
   return error.issues.map((issue) =>
     issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message
