@@ -10,6 +10,8 @@ const transform = {
       jsc: {
         parser: { syntax: "typescript", decorators: true, tsx: true },
         target: "es2021",
+        // .tsx (src/react) uses React 17+'s automatic JSX runtime, as tsconfig's "react-jsx".
+        transform: { react: { runtime: "automatic" } },
       },
     },
   ],

@@ -1,0 +1,407 @@
+"use client"
+
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react"
+import { shopperError, type ShopperError } from "../storefront/errors"
+import { formatDistance, formatTodaysOpeningHours, pickupPointAddressLines } from "../storefront/format"
+import type { PickupPoint, PickupPointQuery } from "../storefront/pickup-point"
+import type { PickupPointStoreApi } from "../storefront/store-api"
+import { cx, type ClassNames } from "./class-names"
+import { OpeningHoursList } from "./OpeningHoursList"
+import {
+  DEFAULT_PICKER_LABELS,
+  currentPosition,
+  geolocationMessage,
+  isListKey,
+  moveActiveIndex,
+  nearestQuery,
+  optionId,
+  queryFromSearchText,
+  resultsAnnouncement,
+  type PickupPointPickerLabels,
+} from "./picker-logic"
+import { recallPointCode, rememberPointCode, type RememberOption } from "./remembered-point"
+
+export type PickupPointPickerSlot =
+  | "root"
+  | "form"
+  | "label"
+  | "searchRow"
+  | "input"
+  | "searchButton"
+  | "locateButton"
+  | "status"
+  | "error"
+  | "list"
+  | "option"
+  | "optionActive"
+  | "optionSelected"
+  | "name"
+  | "address"
+  | "distance"
+  | "hours"
+  | "badge"
+  | "details"
+  | "detailsHeading"
+  | "hint"
+  | "map"
+
+/** What a store's map gets: the listed points, which one is active and chosen, and how to act on them. */
+export type PickupPointMapProps = {
+  points: PickupPoint[]
+  activeCode: string | null
+  selectedCode: string | null
+  /** Highlight a point in the list (say, on marker hover). */
+  onActivate: (code: string) => void
+  /** Choose a point (say, on marker click): the same as choosing it in the list. */
+  onSelect: (point: PickupPoint) => void
+}
+
+export type PickupPointPickerProps = {
+  /** The store calls: `createPickupPointStoreApi(fetchStoreRequest(...))` or `createPickupPointStoreApi(sdkStoreRequest(sdk))`. */
+  api: Pick<PickupPointStoreApi, "search" | "retrieve">
+  /**
+   * Called when the shopper chooses a point: add the shipping method here
+   * (`api.choose`, or your server action). A throw is shown to the shopper
+   * with its stable message, and the point is not marked chosen.
+   */
+  onSelect: (point: PickupPoint) => void | Promise<void>
+  /** The point already chosen (from `readChosenPickupPoint(cart)?.code`). */
+  selectedCode?: string | null
+  countryCode?: string
+  /** Points to list before any search, e.g. found on the server for the shipping address (server rendering shows them too). */
+  initialPoints?: PickupPoint[]
+  /** Text searched for at once, e.g. the shipping address's postcode. */
+  initialQuery?: string
+  /** Points per search (default 10, at most 100). */
+  limit?: number
+  /** Radius of "use my location", in km (default 25). */
+  radiusKm?: number
+  /** Remember the last chosen point's code in localStorage: off unless the store opts in (consent is the store's call). */
+  remember?: RememberOption
+  locale?: string
+  /** The points' IANA time zone, for "today" (default: the device's). */
+  timeZone?: string
+  labels?: Partial<PickupPointPickerLabels>
+  className?: string
+  classNames?: ClassNames<PickupPointPickerSlot>
+  /** A map beside the list, only if the store renders one: nothing is loaded from third parties by default. */
+  renderMap?: (map: PickupPointMapProps) => ReactNode
+  /** The geolocation to use; null hides "Use my location" (default: `navigator.geolocation`). */
+  geolocation?: Geolocation | null
+  /** Milliseconds of typing pause before a search (default 350; 0 searches on Enter only). */
+  debounceMs?: number
+  onError?: (error: ShopperError) => void
+}
+
+type SearchState =
+  | { kind: "idle" }
+  | { kind: "searching" }
+  | { kind: "done"; count: number; note?: string }
+  | { kind: "failed" }
+
+/**
+ * A list-first pickup-point picker: one search box (postcode, city or text),
+ * "use my location" for the nearest with distances, and a keyboard-operable
+ * listbox of points with today's hours and a badge when a code is needed at
+ * pickup. Unstyled: every part has a class-name slot.
+ */
+export function PickupPointPicker(props: PickupPointPickerProps) {
+  const {
+    api,
+    onSelect,
+    countryCode,
+    initialQuery = "",
+    limit = 10,
+    radiusKm,
+    remember,
+    locale,
+    timeZone,
+    renderMap,
+    debounceMs = 350,
+    onError,
+  } = props
+  const labels = useMemo(() => ({ ...DEFAULT_PICKER_LABELS, ...props.labels }), [props.labels])
+  const classNames = props.classNames ?? {}
+  const pickerId = `pp${useId().replace(/[^A-Za-z0-9_-]/g, "")}`
+  const listRef = useRef<HTMLUListElement>(null)
+
+  const [text, setText] = useState(initialQuery)
+  const [points, setPoints] = useState<PickupPoint[]>(props.initialPoints ?? [])
+  const [search, setSearch] = useState<SearchState>(props.initialPoints ? { kind: "done", count: props.initialPoints.length } : { kind: "idle" })
+  const [activeIndex, setActiveIndex] = useState(-1)
+  const [chosenCode, setChosenCode] = useState<string | null>(null)
+  const [choosing, setChoosing] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [locating, setLocating] = useState(false)
+  const selectedCode = props.selectedCode !== undefined ? props.selectedCode : chosenCode
+  const geolocation = props.geolocation === undefined ? (typeof navigator !== "undefined" ? navigator.geolocation : undefined) : props.geolocation
+
+  const pending = useRef<AbortController | null>(null)
+  const lastQuery = useRef("")
+  const base = useMemo(() => ({ country_code: countryCode, limit }), [countryCode, limit])
+
+  const fail = useCallback(
+    (cause: unknown) => {
+      const shown = shopperError(cause)
+      setError(shown.message)
+      onError?.(shown)
+    },
+    [onError]
+  )
+
+  const run = useCallback(
+    async (query: PickupPointQuery) => {
+      pending.current?.abort()
+      lastQuery.current = JSON.stringify(query)
+      const controller = new AbortController()
+      pending.current = controller
+      setSearch({ kind: "searching" })
+      setError(null)
+      try {
+        const result = await api.search(query, { signal: controller.signal })
+        if (controller.signal.aborted) return
+        setPoints(result.pickup_points)
+        setActiveIndex(-1)
+        setSearch({ kind: "done", count: result.count })
+      } catch (cause) {
+        if (controller.signal.aborted) return
+        setSearch({ kind: "failed" })
+        fail(cause)
+      }
+    },
+    [api, fail]
+  )
+
+  // Search as the shopper types, after a pause; Enter searches at once.
+  useEffect(() => {
+    if (!debounceMs) return
+    const query = text.trim().length >= 2 ? queryFromSearchText(text, base) : null
+    if (!query || JSON.stringify(query) === lastQuery.current) return
+    const timer = setTimeout(() => void run(query), debounceMs)
+    return () => clearTimeout(timer)
+  }, [text, base, debounceMs, run])
+
+  // With nothing typed, show the chosen point or (when the store allows it) the last one.
+  useEffect(() => {
+    if (props.initialPoints) return
+    if (initialQuery.trim()) {
+      const query = queryFromSearchText(initialQuery, base)
+      if (query && !debounceMs) void run(query)
+      return
+    }
+    const code = props.selectedCode || recallPointCode(remember)
+    if (!code) return
+    const controller = new AbortController()
+    api
+      .retrieve(code, { signal: controller.signal })
+      .then((point) => {
+        if (controller.signal.aborted) return
+        if (!point) {
+          if (!props.selectedCode) rememberPointCode(remember, null)
+          return
+        }
+        setPoints((current) => (current.length ? current : [point]))
+        setSearch((current) => (current.kind === "idle" ? { kind: "done", count: 1, note: labels.lastPoint } : current))
+      })
+      .catch(() => {
+        // Only a convenience: the shopper can still search.
+      })
+    return () => controller.abort()
+    // Once, on mount: later changes come from the shopper's own searches.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  useEffect(() => () => pending.current?.abort(), [])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const query = queryFromSearchText(text, base)
+    if (query) void run(query)
+  }
+
+  const locate = async () => {
+    setLocating(true)
+    setError(null)
+    try {
+      const position = await currentPosition(geolocation ?? undefined)
+      await run({ ...nearestQuery(position, base), radius_km: radiusKm })
+    } catch (cause) {
+      fail(geolocationMessage(cause as { code?: number }, labels))
+    } finally {
+      setLocating(false)
+    }
+  }
+
+  const choose = async (point: PickupPoint) => {
+    if (choosing) return
+    setChoosing(point.code)
+    setError(null)
+    try {
+      await onSelect(point)
+      setChosenCode(point.code)
+      rememberPointCode(remember, point.code)
+    } catch (cause) {
+      fail(cause)
+    } finally {
+      setChoosing(null)
+    }
+  }
+
+  const activate = (index: number) => {
+    setActiveIndex(index)
+    const id = points[index] ? optionId(pickerId, points[index].code) : null
+    const element = id && typeof document !== "undefined" ? document.getElementById(id) : null
+    element?.scrollIntoView?.({ block: "nearest" })
+  }
+
+  const onListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (isListKey(event.key)) {
+      event.preventDefault()
+      activate(moveActiveIndex(event.key, activeIndex, points.length))
+    } else if ((event.key === "Enter" || event.key === " ") && points[activeIndex]) {
+      event.preventDefault()
+      void choose(points[activeIndex])
+    }
+  }
+
+  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown" && points.length) {
+      event.preventDefault()
+      listRef.current?.focus()
+      activate(Math.max(activeIndex, 0))
+    }
+  }
+
+  // Focusing the list with no active option activates the chosen one, or the first.
+  const onListFocus = () => {
+    if (activeIndex < 0 && points.length) {
+      const chosen = points.findIndex((point) => point.code === selectedCode)
+      setActiveIndex(chosen >= 0 ? chosen : 0)
+    }
+  }
+
+  const announcement =
+    search.kind === "searching"
+      ? labels.searching
+      : search.kind === "done"
+        ? `${resultsAnnouncement(search.count, labels)}${search.note ? ` ${search.note}` : ""}`
+        : locating
+          ? labels.locating
+          : choosing
+            ? labels.choosing
+            : ""
+  const selectedPoint = points.find((point) => point.code === selectedCode) ?? null
+  const ids = { label: `${pickerId}-label`, input: `${pickerId}-input`, list: `${pickerId}-list`, status: `${pickerId}-status` }
+
+  return (
+    <div className={cx(props.className, classNames.root)} data-pickup-point-picker="">
+      <form className={classNames.form} role="search" onSubmit={submit} aria-labelledby={ids.label}>
+        <label id={ids.label} htmlFor={ids.input} className={classNames.label}>
+          {labels.searchLabel}
+        </label>
+        <div className={classNames.searchRow}>
+          <input
+            id={ids.input}
+            className={classNames.input}
+            type="search"
+            value={text}
+            placeholder={labels.searchPlaceholder}
+            autoComplete="postal-code"
+            aria-controls={ids.list}
+            aria-describedby={ids.status}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onInputKeyDown}
+          />
+          <button type="submit" className={classNames.searchButton}>
+            {labels.searchButton}
+          </button>
+          {geolocation !== null && geolocation !== undefined && (
+            <button type="button" className={classNames.locateButton} onClick={() => void locate()} disabled={locating}>
+              {locating ? labels.locating : labels.useMyLocation}
+            </button>
+          )}
+        </div>
+      </form>
+
+      <p id={ids.status} className={classNames.status} role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {error && (
+        <p className={classNames.error} role="alert">
+          {error}
+        </p>
+      )}
+
+      {renderMap && points.length > 0 && (
+        <div className={classNames.map}>
+          {renderMap({
+            points,
+            activeCode: points[activeIndex]?.code ?? null,
+            selectedCode: selectedCode ?? null,
+            onActivate: (code) => activate(points.findIndex((point) => point.code === code)),
+            onSelect: (point) => void choose(point),
+          })}
+        </div>
+      )}
+
+      {points.length > 0 && (
+        <ul
+          ref={listRef}
+          id={ids.list}
+          className={classNames.list}
+          role="listbox"
+          aria-label={labels.listLabel}
+          aria-activedescendant={points[activeIndex] ? optionId(pickerId, points[activeIndex].code) : undefined}
+          aria-busy={choosing ? true : undefined}
+          tabIndex={0}
+          onKeyDown={onListKeyDown}
+          onFocus={onListFocus}
+        >
+          {points.map((point, index) => {
+            const selected = point.code === selectedCode
+            const [street, town] = pickupPointAddressLines(point)
+            const distance = formatDistance(point.distance_km, locale)
+            const hours = formatTodaysOpeningHours(point, { timeZone, labels })
+            return (
+              <li
+                key={point.code}
+                id={optionId(pickerId, point.code)}
+                role="option"
+                aria-selected={selected}
+                className={cx(classNames.option, index === activeIndex && classNames.optionActive, selected && classNames.optionSelected)}
+                data-active={index === activeIndex ? "" : undefined}
+                onClick={() => {
+                  setActiveIndex(index)
+                  void choose(point)
+                }}
+              >
+                <span className={classNames.name}>{point.name}</span>
+                <span className={classNames.address}>
+                  {street}, {town}
+                </span>
+                {distance && (
+                  <span className={classNames.distance}>
+                    {distance} {labels.away}
+                  </span>
+                )}
+                {hours && <span className={classNames.hours}>{hours}</span>}
+                {point.requires_verification_code && <span className={classNames.badge}>{labels.codeRequired}</span>}
+                {selected && <span className={classNames.badge}>{labels.chosen}</span>}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+
+      {selectedPoint && (
+        <div className={classNames.details}>
+          <p className={classNames.detailsHeading}>
+            {labels.openingHours}: {selectedPoint.name}
+          </p>
+          <OpeningHoursList hours={selectedPoint.opening_hours} locale={locale} closedLabel={labels.closed} className={classNames.hours} />
+          {selectedPoint.requires_verification_code && <p className={classNames.hint}>{labels.codeRequiredHint}</p>}
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,246 @@
+import { createElement } from "react"
+import { renderToStaticMarkup } from "react-dom/server"
+import { PickupPointPicker, PickupPointSummary } from ".."
+import type { PickupPoint } from "../../storefront"
+import {
+  DEFAULT_PICKER_LABELS,
+  currentPosition,
+  geolocationMessage,
+  moveActiveIndex,
+  nearestQuery,
+  optionId,
+  queryFromSearchText,
+  resultsAnnouncement,
+} from "../picker-logic"
+import { DEFAULT_REMEMBER_KEY, recallPointCode, rememberPointCode } from "../remembered-point"
+import { summaryDetails } from "../summary-logic"
+
+const POINTS: PickupPoint[] = [
+  {
+    code: "PP-MI-001",
+    name: "Edicola Duomo",
+    address: "Piazza del Duomo 1",
+    postcode: "20122",
+    city: "Milano",
+    country_code: "it",
+    opening_hours: { mon: ["09:00-19:00"] },
+    requires_verification_code: false,
+    distance_km: 0.42,
+  },
+  {
+    code: "LK-MI-100",
+    name: "Locker Centrale",
+    address: "Piazza Duca d'Aosta 1",
+    postcode: "20124",
+    city: "Milano",
+    country_code: "it",
+    opening_hours: null,
+    requires_verification_code: true,
+    distance_km: 2.5,
+  },
+]
+
+const api = {
+  search: async () => ({ pickup_points: POINTS, count: POINTS.length, limit: 10, offset: 0 }),
+  retrieve: async () => null,
+}
+
+function memoryStorage() {
+  const data = new Map<string, string>()
+  return {
+    data,
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    removeItem: (key: string) => void data.delete(key),
+  }
+}
+
+describe("what the search box means", () => {
+  it("searches digits by postcode and anything else by text", () => {
+    expect(queryFromSearchText(" 20121 ", { country_code: "it", limit: 10 })).toEqual({ country_code: "it", limit: 10, postcode: "20121" })
+    expect(queryFromSearchText("201 21")).toEqual({ postcode: "20121" })
+    expect(queryFromSearchText("sw1a 1aa")).toEqual({ postcode: "SW1A 1AA" })
+    expect(queryFromSearchText("Milano")).toEqual({ q: "Milano" })
+    expect(queryFromSearchText("  Via   Dante 5 ")).toEqual({ q: "Via Dante 5" })
+    expect(queryFromSearchText("   ")).toBeNull()
+  })
+
+  it("sends the shopper's position rounded to about ten metres", () => {
+    expect(nearestQuery({ latitude: 45.464213, longitude: 9.189982 }, { limit: 5 })).toEqual({ limit: 5, latitude: 45.4642, longitude: 9.19 })
+  })
+})
+
+describe("keyboard movement in the list", () => {
+  it("moves with arrows, Home and End, without wrapping", () => {
+    expect(moveActiveIndex("ArrowDown", -1, 3)).toBe(0)
+    expect(moveActiveIndex("ArrowDown", 2, 3)).toBe(2)
+    expect(moveActiveIndex("ArrowUp", 2, 3)).toBe(1)
+    expect(moveActiveIndex("ArrowUp", 0, 3)).toBe(0)
+    expect(moveActiveIndex("ArrowUp", -1, 3)).toBe(0)
+    expect(moveActiveIndex("Home", 2, 3)).toBe(0)
+    expect(moveActiveIndex("End", 0, 3)).toBe(2)
+    expect(moveActiveIndex("x", 1, 3)).toBe(1)
+    expect(moveActiveIndex("ArrowDown", 5, 3)).toBe(2)
+    expect(moveActiveIndex("ArrowDown", 0, 0)).toBe(-1)
+  })
+
+  it("gives each option an id that is valid whatever the code", () => {
+    expect(optionId("pp1", "PP MI/1")).toBe("pp1-option-PP_MI_1")
+  })
+})
+
+describe("what the live region and errors say", () => {
+  it("announces how many points were found", () => {
+    expect(resultsAnnouncement(0, DEFAULT_PICKER_LABELS)).toBe(DEFAULT_PICKER_LABELS.noResults)
+    expect(resultsAnnouncement(1, DEFAULT_PICKER_LABELS)).toBe("1 pickup point found.")
+    expect(resultsAnnouncement(7, DEFAULT_PICKER_LABELS)).toBe("7 pickup points found.")
+  })
+
+  it("tells a refused location from a missing one", () => {
+    expect(geolocationMessage({ code: 1 }, DEFAULT_PICKER_LABELS)).toBe(DEFAULT_PICKER_LABELS.locationDenied)
+    expect(geolocationMessage({ code: 3 }, DEFAULT_PICKER_LABELS)).toBe(DEFAULT_PICKER_LABELS.locationUnavailable)
+  })
+
+  it("reads the position once, and fails without geolocation", async () => {
+    const geolocation = {
+      getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 45.1, longitude: 9.2 } } as GeolocationPosition),
+    } as unknown as Geolocation
+    await expect(currentPosition(geolocation)).resolves.toEqual({ latitude: 45.1, longitude: 9.2 })
+    await expect(currentPosition(undefined)).rejects.toMatchObject({ code: 2 })
+    const denied = { getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) => fail({ code: 1 } as GeolocationPositionError) }
+    await expect(currentPosition(denied as unknown as Geolocation)).rejects.toMatchObject({ code: 1 })
+  })
+})
+
+describe("remembering the last point", () => {
+  it("does nothing unless the store opts in", () => {
+    rememberPointCode(undefined, "PP-MI-001")
+    rememberPointCode(false, "PP-MI-001")
+    expect(recallPointCode(undefined)).toBeNull()
+    // No window in this test: opting in without a storage is a no-op, not a crash.
+    rememberPointCode(true, "PP-MI-001")
+    expect(recallPointCode(true)).toBeNull()
+  })
+
+  it("keeps only the code, under the chosen key, and forgets it", () => {
+    const storage = memoryStorage()
+    rememberPointCode({ storage }, "PP-MI-001")
+    expect([...storage.data.entries()]).toEqual([[DEFAULT_REMEMBER_KEY, "PP-MI-001"]])
+    expect(recallPointCode({ storage })).toBe("PP-MI-001")
+    rememberPointCode({ storage, key: "shop:pp" }, "LK-MI-100")
+    expect(recallPointCode({ storage, key: "shop:pp" })).toBe("LK-MI-100")
+    rememberPointCode({ storage }, null)
+    expect(recallPointCode({ storage })).toBeNull()
+  })
+
+  it("survives a storage that throws", () => {
+    const broken = {
+      getItem: () => {
+        throw new Error("denied")
+      },
+      setItem: () => {
+        throw new Error("full")
+      },
+      removeItem: () => undefined,
+    }
+    expect(() => rememberPointCode({ storage: broken }, "PP-MI-001")).not.toThrow()
+    expect(recallPointCode({ storage: broken })).toBeNull()
+  })
+})
+
+describe("the picker's markup", () => {
+  it("has a labelled search box, a live region, and a listbox of options with the chosen one selected", () => {
+    const html = renderToStaticMarkup(
+      createElement(PickupPointPicker, {
+        api,
+        onSelect: () => undefined,
+        initialPoints: POINTS,
+        selectedCode: "LK-MI-100",
+        geolocation: null,
+        classNames: { option: "opt", optionSelected: "opt--chosen", badge: "badge" },
+      })
+    )
+    const inputId = html.match(/<input id="([^"]+)"/)?.[1]
+    expect(inputId).toBeTruthy()
+    expect(html).toContain(`<label id="${inputId!.replace("-input", "-label")}" for="${inputId}"`)
+    expect(html).toContain('role="search"')
+    expect(html).toMatch(/role="status" aria-live="polite">2 pickup points found\.</)
+    expect(html).toMatch(/<ul[^>]+role="listbox" aria-label="Pickup points"[^>]*tabindex="0"/)
+    expect(html.match(/role="option"/g)).toHaveLength(2)
+    expect(html).toMatch(/role="option" aria-selected="false" class="opt"/)
+    expect(html).toMatch(/role="option" aria-selected="true" class="opt opt--chosen"/)
+    expect(html).toContain("420 m away")
+    expect(html).toContain("2.5 km away")
+    expect(html).toContain('<span class="badge">Code needed at pickup</span>')
+    // The chosen point's week and why a code is needed, outside the listbox.
+    expect(html).toContain("Opening hours: Locker Centrale")
+    expect(html).toContain(DEFAULT_PICKER_LABELS.codeRequiredHint)
+    // No map and no location button unless the store provides them.
+    expect(html).not.toContain("Use my location")
+  })
+
+  it("renders the store's map only through its render prop, and the location button when geolocation exists", () => {
+    const geolocation = { getCurrentPosition: () => undefined } as unknown as Geolocation
+    const html = renderToStaticMarkup(
+      createElement(PickupPointPicker, {
+        api,
+        onSelect: () => undefined,
+        initialPoints: POINTS,
+        geolocation,
+        renderMap: ({ points, selectedCode }) => createElement("div", { "data-map": points.length, "data-selected": String(selectedCode) }),
+      })
+    )
+    expect(html).toContain('<div data-map="2" data-selected="null"></div>')
+    expect(html).toContain(">Use my location</button>")
+  })
+
+  it("shows no list before the first search", () => {
+    const html = renderToStaticMarkup(createElement(PickupPointPicker, { api, onSelect: () => undefined, geolocation: null }))
+    expect(html).not.toContain('role="listbox"')
+    expect(html).toContain('role="status"')
+  })
+})
+
+describe("the summary", () => {
+  const chosen = {
+    code: "LK-MI-100",
+    point: { ...POINTS[1], opening_hours: { mon: ["08:00-20:00"] } },
+    shipping_method_id: "sm_1",
+    shipping_method_name: "Pickup point",
+  }
+
+  it("shows where to collect, the hours, the code badge, the status and a safe tracking link", () => {
+    const html = renderToStaticMarkup(
+      createElement(PickupPointSummary, {
+        point: chosen,
+        locale: "en-US",
+        shipment: { stage: "shipped", tracking_number: "TRK123", tracking_url: "https://track.example/TRK123" },
+      })
+    )
+    expect(html).toMatch(/<section aria-labelledby="([^"]+)" data-pickup-point-summary="LK-MI-100"><h2 id="\1">Collect your order at<\/h2>/)
+    expect(html).toContain("<p>Locker Centrale</p>")
+    expect(html).toContain("<address><span>Piazza Duca d&#x27;Aosta 1<br/></span><span>20124 Milano<br/></span></address>")
+    expect(html).toContain("<dt>Monday</dt><dd>08:00–20:00</dd>")
+    expect(html).toContain("<dt>Sunday</dt><dd>Closed</dd>")
+    expect(html).toContain("Code needed at pickup")
+    expect(html).toContain("Status: On its way to the pickup point")
+    expect(html).toContain('Tracking number: TRK123 <a href="https://track.example/TRK123" target="_blank" rel="noopener noreferrer">Track your parcel</a>')
+  })
+
+  it("never links a non-http tracking URL, and shows the code when there is no snapshot", () => {
+    const html = renderToStaticMarkup(
+      createElement(PickupPointSummary, {
+        point: { ...chosen, point: null },
+        shipment: { tracking_number: "TRK1", tracking_url: "javascript:alert(1)", ready_for_pickup: true },
+      })
+    )
+    expect(html).toContain("Pickup point LK-MI-100")
+    expect(html).toContain("Status: Ready for pickup")
+    expect(html).not.toContain("<a ")
+  })
+
+  it("renders nothing without a point", () => {
+    expect(renderToStaticMarkup(createElement(PickupPointSummary, { point: null }))).toBe("")
+    expect(summaryDetails(POINTS[0])).toEqual({ code: "PP-MI-001", point: POINTS[0] })
+  })
+})

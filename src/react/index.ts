@@ -1,0 +1,16 @@
+/**
+ * `medusa-pickup-point/react`: an unstyled pickup-point picker and summary
+ * for React 18+ storefronts, built on `medusa-pickup-point/storefront`.
+ */
+export { PickupPointPicker, type PickupPointPickerProps, type PickupPointPickerSlot, type PickupPointMapProps } from "./PickupPointPicker"
+export {
+  PickupPointSummary,
+  DEFAULT_SUMMARY_LABELS,
+  type PickupPointSummaryProps,
+  type PickupPointSummarySlot,
+  type PickupPointSummaryLabels,
+} from "./PickupPointSummary"
+export { OpeningHoursList } from "./OpeningHoursList"
+export { DEFAULT_PICKER_LABELS, type PickupPointPickerLabels } from "./picker-logic"
+export { DEFAULT_REMEMBER_KEY, type RememberOption } from "./remembered-point"
+export type { ClassNames } from "./class-names"

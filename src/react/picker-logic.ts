@@ -1,0 +1,139 @@
+import type { PickupPointQuery } from "../storefront/pickup-point"
+
+/**
+ * What the picker's one search box means: digits (or a postcode-like token
+ * such as `00184` or `SW1A 1AA`) search by postcode prefix, anything else by
+ * free text, which matches a city, a name, a street or a code.
+ */
+export function queryFromSearchText(text: string, base: Pick<PickupPointQuery, "country_code" | "limit"> = {}): PickupPointQuery | null {
+  const trimmed = text.trim().replace(/\s+/g, " ")
+  if (!trimmed) return null
+  if (/^\d[\d ]{1,9}$/.test(trimmed) || /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i.test(trimmed)) {
+    return { ...base, postcode: trimmed.replace(/ /g, /^\d/.test(trimmed) ? "" : " ").toUpperCase() }
+  }
+  return { ...base, q: trimmed }
+}
+
+/** The search for "use my location": nearest first within `radiusKm`. */
+export function nearestQuery(
+  position: { latitude: number; longitude: number },
+  base: Pick<PickupPointQuery, "country_code" | "limit"> & { radius_km?: number } = {}
+): PickupPointQuery {
+  return { ...base, latitude: round(position.latitude), longitude: round(position.longitude) }
+}
+
+/** Four decimals (about 11 m): enough to rank points, and no more of the shopper's position than that leaves the page. */
+function round(degrees: number): number {
+  return Math.round(degrees * 10_000) / 10_000
+}
+
+export type ListKey = "ArrowDown" | "ArrowUp" | "Home" | "End"
+
+/** The option a key moves to in a list of `count` (no wrap-around, as in a native select); -1 when the list is empty. */
+export function moveActiveIndex(key: string, index: number, count: number): number {
+  if (count <= 0) return -1
+  const current = Math.min(Math.max(index, -1), count - 1)
+  switch (key) {
+    case "ArrowDown":
+      return Math.min(current + 1, count - 1)
+    case "ArrowUp":
+      return current <= 0 ? 0 : current - 1
+    case "Home":
+      return 0
+    case "End":
+      return count - 1
+    default:
+      return current
+  }
+}
+
+/** Whether the listbox handles the key (so the page must not scroll). */
+export function isListKey(key: string): key is ListKey {
+  return key === "ArrowDown" || key === "ArrowUp" || key === "Home" || key === "End"
+}
+
+export type PickupPointPickerLabels = {
+  searchLabel: string
+  searchPlaceholder: string
+  searchButton: string
+  useMyLocation: string
+  locating: string
+  listLabel: string
+  searching: string
+  /** `{count}` is replaced by the number of points. */
+  resultsOne: string
+  resultsMany: string
+  noResults: string
+  lastPoint: string
+  chosen: string
+  codeRequired: string
+  codeRequiredHint: string
+  openingHours: string
+  closed: string
+  today: string
+  closedToday: string
+  away: string
+  locationDenied: string
+  locationUnavailable: string
+  choosing: string
+}
+
+export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
+  searchLabel: "Find a pickup point by postcode, city or address",
+  searchPlaceholder: "e.g. 20121 or Milano",
+  searchButton: "Search",
+  useMyLocation: "Use my location",
+  locating: "Finding your location…",
+  listLabel: "Pickup points",
+  searching: "Searching…",
+  resultsOne: "1 pickup point found.",
+  resultsMany: "{count} pickup points found.",
+  noResults: "No pickup point found. Try another postcode or city.",
+  lastPoint: "Your last pickup point.",
+  chosen: "Chosen",
+  codeRequired: "Code needed at pickup",
+  codeRequiredHint: "You will receive a code by e-mail to show when you collect the parcel.",
+  openingHours: "Opening hours",
+  closed: "Closed",
+  today: "Today",
+  closedToday: "Closed today",
+  away: "away",
+  locationDenied: "Your browser did not share your location. Search by postcode or city instead.",
+  locationUnavailable: "Your location is not available. Search by postcode or city instead.",
+  choosing: "Saving your pickup point…",
+}
+
+/** What the live region announces after a search, so screen-reader users hear the outcome. */
+export function resultsAnnouncement(count: number, labels: Pick<PickupPointPickerLabels, "resultsOne" | "resultsMany" | "noResults">): string {
+  if (count <= 0) return labels.noResults
+  return count === 1 ? labels.resultsOne : labels.resultsMany.replace("{count}", String(count))
+}
+
+/** The DOM id of a point's option (codes may hold characters ids must not). */
+export function optionId(pickerId: string, code: string): string {
+  return `${pickerId}-option-${code.replace(/[^A-Za-z0-9_-]/g, "_")}`
+}
+
+/** Why `getCurrentPosition` failed, for the shopper. */
+export function geolocationMessage(error: { code?: number } | null | undefined, labels: Pick<PickupPointPickerLabels, "locationDenied" | "locationUnavailable">): string {
+  // 1 is PERMISSION_DENIED in the Geolocation API.
+  return error?.code === 1 ? labels.locationDenied : labels.locationUnavailable
+}
+
+/** The shopper's position once, as a promise; rejects with the API's error (or code 2 when the browser has no geolocation). */
+export function currentPosition(
+  geolocation: Geolocation | undefined,
+  options: PositionOptions = { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 }
+): Promise<{ latitude: number; longitude: number }> {
+  return new Promise((resolve, reject) => {
+    if (!geolocation) {
+      reject({ code: 2, message: "geolocation is not available" })
+      return
+    }
+    geolocation.getCurrentPosition(
+      (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
+      (error) => reject(error),
+      options
+    )
+  })
+}

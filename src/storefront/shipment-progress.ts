@@ -1,0 +1,36 @@
+/**
+ * How far the parcel has gone, as the store API reports an order's pickup-point
+ * shipment: the tracking stage (the plugin's stages, `registered` to
+ * `delivered`), the tracking number and link. Every field may be missing:
+ * before the label there is no tracking at all.
+ */
+export type ShipmentProgress = {
+  stage?: string | null
+  tracking_number?: string | null
+  tracking_url?: string | null
+  ready_for_pickup?: boolean | null
+}
+
+export const SHIPMENT_STAGE_TEXT: Record<string, string> = {
+  registered: "Order received by the carrier",
+  label: "Being prepared for shipping",
+  shipped: "On its way to the pickup point",
+  at_pickup_point: "Arrived at the pickup point",
+  ready_for_pickup: "Ready for pickup",
+  delivered: "Collected",
+  cancelled: "Shipment cancelled",
+  returned: "Returned to the sender",
+}
+
+/** The stage in words for shoppers (override with `texts`), or null for no or an unknown stage. */
+export function shipmentStageText(progress: ShipmentProgress | null | undefined, texts: Record<string, string> = {}): string | null {
+  const stage = progress?.ready_for_pickup ? "ready_for_pickup" : progress?.stage
+  if (!stage) return null
+  return texts[stage] ?? SHIPMENT_STAGE_TEXT[stage] ?? null
+}
+
+/** The tracking link, only when it is an http(s) URL (it is put in an href). */
+export function safeTrackingUrl(progress: ShipmentProgress | null | undefined): string | null {
+  const url = progress?.tracking_url
+  return typeof url === "string" && /^https?:\/\//i.test(url.trim()) ? url.trim() : null
+}
