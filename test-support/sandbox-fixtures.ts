@@ -4,7 +4,7 @@ import {
   type CreateShipmentOrderInput,
   type ShipmentOrdersClientOptions,
 } from "../src/lib/shipment-orders"
-import { startSandbox, type RecordedCall, type SandboxMerchant } from "../src/sandbox"
+import { startSandbox, type RecordedCall, type SandboxMerchant, type SandboxOrder } from "../src/sandbox"
 
 export const MERCHANTS = {
   delivery: {
@@ -28,6 +28,12 @@ export const MERCHANTS = {
 } satisfies Record<string, SandboxMerchant & { merchantCode: string; apiKey: string }>
 
 type Credentials = { merchantCode: string; apiKey: string }
+
+/** An order as `GET /__sandbox/orders` answers it: JSON, with the label PDF reduced to its size. */
+export type SandboxOrderView = Omit<SandboxOrder, "label"> & {
+  imported: boolean
+  label: { format: string; labelType?: string; generatedAt: string; bytes: number } | null
+}
 
 export const POINTS = {
   open: "PP-OPEN",
@@ -117,7 +123,7 @@ export async function startTestSandbox() {
       const { data } = await control.get("/calls")
       return data.calls.filter((c: RecordedCall) => !operation || c.operation === operation)
     },
-    async orders(): Promise<any[]> {
+    async orders(): Promise<SandboxOrderView[]> {
       return (await control.get("/orders")).data.orders
     },
     async emails(): Promise<{ to: string; orderReferenceCode: string; code: string }[]> {

@@ -7,6 +7,7 @@ import { useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor, type SeededStore } from "../helpers/seed-store"
 import { checkoutThroughStoreApi, type CheckoutOptions } from "../helpers/store-checkout"
 import { errorResponse } from "../helpers/error-response"
+import type { SandboxOrderView } from "../../test-support/sandbox-fixtures"
 
 jest.setTimeout(120_000)
 
@@ -44,7 +45,7 @@ medusaIntegrationTestRunner({
     const checkout = (options: CheckoutOptions = {}) => checkoutThroughStoreApi(api, store, options)
 
     const sandboxOrders = async (orderNumber: string) =>
-      ((await control().get("/orders")).data.orders as any[]).filter((o) => o.request.orderNumber === orderNumber)
+      ((await control().get("/orders")).data.orders as SandboxOrderView[]).filter((o) => o.request.orderNumber === orderNumber)
 
     const shipmentOf = (orderId: string, status?: string) =>
       waitFor(async () => {
