@@ -80,3 +80,13 @@ export type AdminReportTrackingType = z.infer<typeof AdminReportTracking>
 
 export const AdminCancelShipment = z.object({ notes: z.string().trim().max(500).optional() }).strict()
 export type AdminCancelShipmentType = z.infer<typeof AdminCancelShipment>
+
+export const AdminSetupPickupPointDelivery = z
+  .object({
+    stock_location_id: text,
+    prices: AdminPublishPickupPoints.shape.prices,
+    shipping_profile_id: text.optional(),
+    name: z.string().trim().min(1).max(100).optional(),
+  })
+  .strict()
+export type AdminSetupPickupPointDeliveryType = z.infer<typeof AdminSetupPickupPointDelivery>

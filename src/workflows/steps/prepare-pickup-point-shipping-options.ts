@@ -1,6 +1,7 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import { PICKUP_POINT_OPTION_TYPE } from "../utils/pickup-point-option-type"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { isPickupPointProvider, PICKUP_POINT_OPTION, pickupPointCodeOf } from "../../providers/pickup-point/service"
 
@@ -14,6 +15,8 @@ export type PublishPickupPointsInput = {
 /**
  * The shipping options to create, one per chosen active point (its code in
  * the option's data), leaving out points the service zone already offers.
+ * They all share the store's one "Pickup point" shipping option type, made
+ * here if it does not exist yet (and removed again if the workflow fails).
  */
 export const preparePickupPointShippingOptionsStep = createStep(
   "prepare-pickup-point-shipping-options",
@@ -38,6 +41,9 @@ export const preparePickupPointShippingOptionsStep = createStep(
     )
 
     const toCreate = points.filter((point) => !published.has(point.code))
+    const [existingType] = await fulfillment.listShippingOptionTypes({ code: PICKUP_POINT_OPTION_TYPE.code }, { take: 1 })
+    const type = existingType ?? (toCreate.length ? await fulfillment.createShippingOptionTypes(PICKUP_POINT_OPTION_TYPE) : undefined)
+    const createdTypeId = !existingType && type ? type.id : undefined
     return new StepResponse({
       skipped: points.filter((point) => published.has(point.code)).map((point) => point.id),
       options: toCreate.map((point) => ({
@@ -46,7 +52,7 @@ export const preparePickupPointShippingOptionsStep = createStep(
         shipping_profile_id: input.shipping_profile_id,
         provider_id: provider.id,
         price_type: "flat" as const,
-        type: { label: "Pickup point", description: `${point.name}, ${point.address}, ${point.postcode} ${point.city}`, code: "pickup-point" },
+        type_id: type!.id,
         data: { ...PICKUP_POINT_OPTION, pickup_point_code: point.code },
         prices: input.prices,
         rules: [
@@ -54,6 +60,10 @@ export const preparePickupPointShippingOptionsStep = createStep(
           { attribute: "is_return", value: "false", operator: "eq" as const },
         ],
       })),
-    })
+    }, createdTypeId)
+  },
+  async (createdTypeId, { container }) => {
+    if (!createdTypeId) return
+    await container.resolve(Modules.FULFILLMENT).deleteShippingOptionTypes([createdTypeId])
   }
 )
