@@ -1,5 +1,5 @@
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto"
-import { format } from "date-fns"
+import { format, parse } from "date-fns"
 import { renderLabelPdf } from "./label-pdf"
 import type { MerchantRequest } from "./merchant-requests"
 import { SandboxError } from "./sandbox-error"
@@ -413,7 +413,8 @@ export class SandboxService {
       order: {
         orderReferenceCode: order.orderReferenceCode,
         orderNumber: order.request.orderNumber,
-        orderDate: format(new Date(order.createdAt), "dd/MM/yyyy"),
+        // The order's own date (sent as yyyyMMdd), written as the LabelOrder table says.
+        orderDate: format(parse(order.request.orderDate, "yyyyMMdd", new Date()), "dd/MM/yyyy"),
         serviceCode: "PUDO_STANDARD",
       },
       pickupPoint: {

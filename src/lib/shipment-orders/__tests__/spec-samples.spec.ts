@@ -280,7 +280,7 @@ describe("the sandbox against the spec's requests, sent as they are with plain f
     expect(await call("sendVerificationCode", "POST", about(sendVerificationCodeRequest, ref))).toMatchObject({ status: 200, body: { success: true } })
     expect(await call("generateLabel", "POST", about(generateLabelRequest, ref))).toMatchObject({
       status: 200,
-      body: { success: true, data: { warehouse: { code: "WH-MI-01" }, label: { format: "PDF" } } },
+      body: { success: true, data: { order: { orderDate: "22/11/2026" }, warehouse: { code: "WH-MI-01" }, label: { format: "PDF" } } },
     })
     expect(await call("downloadLabel", "GET", about(downloadLabelRequest, ref))).toMatchObject({ status: 200, type: "application/pdf" })
     // The sample's lastUpdateTime 18:02 reads as a 24-hour clock, though section 4.7 writes the format "hh:mm".
