@@ -20,8 +20,8 @@ const PARCEL_ID_NETWORKS = new Set(["LOCKERNET"])
 /**
  * The Shipment Orders Service as the sandbox plays it: merchants, warehouses,
  * pickup points and orders in memory, and every rule of spec sections 1, 3
- * and 7. Methods throw `SandboxError` with the HTTP status the sandbox
- * contract fixes for each refusal.
+ * and 7 (docs/shipment-orders-service.md). Methods throw `SandboxError` with
+ * the HTTP status the sandbox contract (docs/sandbox.md) fixes for each refusal.
  */
 export class SandboxService {
   private merchants = new Map<string, SandboxMerchant>()
