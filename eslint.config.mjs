@@ -13,7 +13,8 @@ const nodeGlobals = Object.fromEntries(
 
 export default tseslint.config(
   {
-    ignores: [".medusa/**", "node_modules/**", "static/**", ".demo/**", "types/**"],
+    // Build output and generated files are not ours to lint.
+    ignores: [".medusa/**", "node_modules/**", "static/**", ".demo/**", "**/dist/**"],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
