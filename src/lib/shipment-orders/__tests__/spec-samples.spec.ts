@@ -25,7 +25,8 @@ import sendVerificationCodeResponse from "../../../../test-support/spec-samples/
  * by hand from the spec's tables: the spec prints none, see the README there)
  * held against both sides, so neither side's code is the oracle:
  * (a) the client, given typed input, sends exactly these requests;
- * (b) the sandbox accepts these requests as they are, over plain fetch;
+ * (b) the sandbox accepts these requests as they are, over plain fetch, and
+ *     answers with the fields of these responses;
  * (c) the client reads these responses.
  */
 
@@ -242,6 +243,17 @@ describe("the sandbox against the spec's requests, sent as they are with plain f
     return { status: response.status, type, body: type.startsWith("application/json") ? await response.json() : null }
   }
 
+  /** The field names of a JSON body, nested (an array by its first element): its shape, values aside. */
+  function fieldsOf(value: unknown): unknown {
+    if (Array.isArray(value)) {
+      return value.length ? [fieldsOf(value[0])] : []
+    }
+    if (value && typeof value === "object") {
+      return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, fieldsOf(field)]))
+    }
+    return "value"
+  }
+
   /** A sample with the reference code the sandbox gave, the one value it cannot know beforehand. */
   const about = <T extends object>(sample: T, orderReferenceCode: string): T => ({ ...sample, orderReferenceCode })
 
@@ -271,22 +283,47 @@ describe("the sandbox against the spec's requests, sent as they are with plain f
     }
   })
 
-  it("carries the samples through an order's life once the reference code is the sandbox's", async () => {
-    const ref = (await call("create", "POST", createRequest)).body.data.orderReferenceCode as string
+  it("carries the samples through an order's life once the reference code is the sandbox's, answering with the samples' fields", async () => {
+    const created = await call("create", "POST", createRequest)
+    expect(created.status).toBe(200)
+    expect(fieldsOf(created.body)).toEqual(fieldsOf(createResponse))
+    const ref = created.body.data.orderReferenceCode as string
 
-    const status = await call("status", "POST", { request: statusRequest.request.map((item) => ({ ...item, ...("orderReferenceCode" in item ? { orderReferenceCode: ref } : {}) })) })
-    expect(status.body.items.map((item: { success: boolean }) => item.success)).toEqual([true, false, true])
+    const byNumber = await call("getIdentifier", "GET", getIdentifierRequest)
+    expect(byNumber).toMatchObject({ status: 200, body: { data: { orderReferenceCode: ref } } })
+    expect(fieldsOf(byNumber.body)).toEqual(fieldsOf(getIdentifierResponse))
 
-    expect(await call("sendVerificationCode", "POST", about(sendVerificationCodeRequest, ref))).toMatchObject({ status: 200, body: { success: true } })
-    expect(await call("generateLabel", "POST", about(generateLabelRequest, ref))).toMatchObject({
+    const early = await call("downloadLabel", "GET", about(downloadLabelRequest, ref))
+    expect(early.status).toBe(409)
+    expect(fieldsOf(early.body)).toEqual(fieldsOf(downloadLabelRefusal))
+
+    const sentCode = await call("sendVerificationCode", "POST", about(sendVerificationCodeRequest, ref))
+    expect(sentCode).toMatchObject({ status: 200, body: { success: true } })
+    expect(fieldsOf(sentCode.body)).toEqual(fieldsOf(sendVerificationCodeResponse))
+
+    const label = await call("generateLabel", "POST", about(generateLabelRequest, ref))
+    expect(label).toMatchObject({
       status: 200,
       body: { success: true, data: { order: { orderDate: "22/11/2026" }, warehouse: { code: "WH-MI-01" }, label: { format: "PDF" } } },
     })
+    expect(fieldsOf(label.body)).toEqual(fieldsOf(generateLabelDeliveryResponse))
     expect(await call("downloadLabel", "GET", about(downloadLabelRequest, ref))).toMatchObject({ status: 200, type: "application/pdf" })
+
     // The sample's lastUpdateTime 18:02 reads as a 24-hour clock, though section 4.7 writes the format "hh:mm".
-    expect(await call("updateTracking", "POST", about(updateTrackingRequest, ref))).toMatchObject({ status: 200, body: { success: true } })
+    const tracked = await call("updateTracking", "POST", about(updateTrackingRequest, ref))
+    expect(tracked).toMatchObject({ status: 200, body: { success: true } })
+    expect(fieldsOf(tracked.body)).toEqual(fieldsOf(updateTrackingResponse))
+
+    const status = await call("status", "POST", {
+      request: statusRequest.request.map((item) => ("orderReferenceCode" in item ? { ...item, orderReferenceCode: ref } : item)),
+    })
+    expect(status.body.items.map((item: { success: boolean }) => item.success)).toEqual([true, false, true])
+    expect(status.body.items[0]).toMatchObject({ success: true, order: { orderDate: "20261122" }, tracking: { status: "ST0007" } })
+    expect(fieldsOf({ ...status.body, items: [status.body.items[0]] })).toEqual(fieldsOf(statusResponse))
 
     const another = (await call("create", "POST", createRequest)).body.data.orderReferenceCode as string
-    expect(await call("cancel", "POST", about(cancelRequest, another))).toMatchObject({ status: 200, body: { success: true } })
+    const cancelled = await call("cancel", "POST", about(cancelRequest, another))
+    expect(cancelled).toMatchObject({ status: 200, body: { success: true } })
+    expect(fieldsOf(cancelled.body)).toEqual(fieldsOf(cancelResponse))
   })
 })
