@@ -47,6 +47,14 @@ module.exports = {
     },
     {
       ...common,
+      displayName: "browser",
+      // The built admin of a real Medusa app, driven in Debian's chromium (playwright-core).
+      testMatch: ["<rootDir>/integration-tests/browser/**/*.spec.ts"],
+      ...withPostgres,
+      globalSetup: "<rootDir>/integration-tests/browser/global-setup.mjs",
+    },
+    {
+      ...common,
       displayName: "bench",
       // Benchmarks print figures; `npm run bench:*` runs them, `npm test` does not.
       testMatch: ["<rootDir>/bench/**/*.bench.ts"],

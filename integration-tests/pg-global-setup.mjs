@@ -10,6 +10,8 @@ import { freePort, startEmbeddedPostgres } from "../scripts/lib/embedded-postgre
  */
 export default async function globalSetup() {
   process.env.MEDUSA_DISABLE_TELEMETRY = "true"
+  // Several projects (integration, browser) share one server in a run.
+  if (globalThis.__EMBEDDED_PG__) return
   if (process.env.USE_EXTERNAL_PG === "1") {
     process.env.DB_HOST ??= "localhost"
     process.env.DB_USERNAME ??= "postgres"

@@ -1,0 +1,73 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { chromium, type BrowserContext, type Page } from "playwright-core"
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../../helpers/admin-session"
+
+/** Debian's chromium, never a downloaded one. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
+
+export const SCREENSHOT_DIR = path.resolve(__dirname, "../../../docs/screenshots")
+
+export type AdminBrowser = { context: BrowserContext; page: Page; close: () => Promise<void> }
+
+/** Headless chromium with a fresh profile, one page, sized like a laptop screen. */
+export async function launchAdminBrowser(): Promise<AdminBrowser> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), "pickup-point-chromium-"))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: FLAGS,
+    headless: true,
+    viewport: { width: 1440, height: 1000 },
+    locale: "en-US",
+    timezoneId: "Europe/Rome",
+  })
+  context.setDefaultTimeout(15_000)
+  const page = context.pages()[0] ?? (await context.newPage())
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close()
+      rmSync(profile, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Signs in through the dashboard's own login form. */
+export async function signIn(page: Page, adminUrl: string) {
+  await page.goto(`${adminUrl}/app/login`)
+  // Medusa's login fields are labelled by empty labels: their placeholders are what names them.
+  await page.getByPlaceholder("Email").fill(ADMIN_EMAIL)
+  await page.getByPlaceholder("Password").fill(ADMIN_PASSWORD)
+  await page.getByRole("button", { name: /continue/i }).click()
+  await page.waitForURL((url) => !url.pathname.endsWith("/login"))
+}
+
+/** The dashboard's language, as its language setting stores it. */
+export async function useLanguage(page: Page, language: "en" | "it") {
+  await page.evaluate((lng) => {
+    localStorage.setItem("lng", lng)
+    document.cookie = `lng=${lng}; path=/`
+  }, language)
+}
+
+/** A PNG for the README, when SCREENSHOTS=1 (the README's images are taken this way). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean; selector?: string } = {}) {
+  if (process.env.SCREENSHOTS !== "1") return
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`)
+  if (options.selector) {
+    await page.locator(options.selector).first().screenshot({ path: file })
+  } else {
+    await page.screenshot({ path: file, fullPage: options.fullPage ?? false })
+  }
+}
+
+/** On a failed test, what the page looked like (for whoever reads the CI log: the path is printed). */
+export async function keepFailureScreenshot(page: Page, name: string) {
+  const file = path.join(os.tmpdir(), `pickup-point-${name}.png`)
+  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined)
+  console.log(`[browser] page at failure: ${file}`)
+}

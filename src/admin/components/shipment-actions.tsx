@@ -1,0 +1,264 @@
+import { Button, Heading, Input, Label, Prompt, Text, Textarea, toast } from "@medusajs/ui"
+import { useState } from "react"
+import { useTranslation } from "react-i18next"
+import {
+  cancelRefusal,
+  isCancellable,
+  isRetryable,
+  SHIPPED_OFF_STATUSES,
+  trackingReportRefusal,
+  TRACKING_STAGES,
+  verificationCodeRefusal,
+} from "../../modules/pickup-point/lib/statuses"
+import { messageOf, statusOf } from "../lib/errors"
+import { formatDateTime } from "../lib/format"
+import { useShipmentActions } from "../lib/queries"
+import { backendLink } from "../lib/sdk"
+import type { AdminShipment, VerificationCodeAllowance } from "../lib/types"
+import { useNow } from "../lib/use-now"
+import { ActionRow } from "./action-row"
+
+type Props = { shipment: AdminShipment; allowance: VerificationCodeAllowance }
+
+/** Every action on the shipment, each enabled by its state or disabled with the reason. */
+export function ShipmentActions({ shipment, allowance }: Props) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="pickup-point-actions-heading" className="flex flex-col gap-y-4 px-6 py-4">
+      <Heading level="h3" id="pickup-point-actions-heading">
+        {t("pickupPoint.actions.heading")}
+      </Heading>
+      <div className="flex flex-wrap gap-x-6 gap-y-4">
+        <DownloadLabel shipment={shipment} />
+        <CancelShipment shipment={shipment} />
+        <RetryShipment shipment={shipment} />
+      </div>
+      <SendCode shipment={shipment} allowance={allowance} />
+      <RecordPickup shipment={shipment} />
+    </section>
+  )
+}
+
+function DownloadLabel({ shipment }: { shipment: AdminShipment }) {
+  const { t } = useTranslation()
+  const reason = shipment.label_file_id
+    ? null
+    : t(shipment.merchant_type === "STORAGE" ? "pickupPoint.shipment.noLabelStorage" : "pickupPoint.shipment.noLabelYet")
+  return (
+    <ActionRow id="pickup-point-label" reason={reason}>
+      {reason ? (
+        <Button size="small" variant="secondary" disabled aria-describedby="pickup-point-label-reason">
+          {t("pickupPoint.actions.downloadLabel")}
+        </Button>
+      ) : (
+        <Button size="small" variant="secondary" asChild>
+          <a href={backendLink(`/admin/pickup-point/shipments/${shipment.id}/label`)} target="_blank" rel="noopener noreferrer">
+            {t("pickupPoint.actions.downloadLabel")}
+          </a>
+        </Button>
+      )}
+    </ActionRow>
+  )
+}
+
+function CancelShipment({ shipment }: { shipment: AdminShipment }) {
+  const { t } = useTranslation()
+  const { cancel } = useShipmentActions(shipment.id)
+  const [open, setOpen] = useState(false)
+  const [notes, setNotes] = useState("")
+  const reason = cancelRefusal(shipment)
+    ? t(`pickupPoint.refusal.cancel.${shipment.status}`)
+    : !isCancellable(shipment.status)
+      ? t("pickupPoint.refusal.cancel.cancelled")
+      : null
+
+  const confirm = () =>
+    cancel.mutate(notes.trim() || undefined, {
+      onSuccess: () => {
+        toast.success(t("pickupPoint.toast.cancelled", { number: shipment.order_number }))
+        setNotes("")
+      },
+      onError: (error) => toast.error(t("pickupPoint.toast.cancelRefused"), { description: messageOf(error) }),
+    })
+
+  return (
+    <ActionRow id="pickup-point-cancel" reason={reason}>
+      <Button
+        size="small"
+        variant="danger"
+        disabled={!!reason || cancel.isPending}
+        isLoading={cancel.isPending}
+        aria-describedby={reason ? "pickup-point-cancel-reason" : undefined}
+        onClick={() => setOpen(true)}
+      >
+        {t("pickupPoint.actions.cancel")}
+      </Button>
+      <Prompt open={open} onOpenChange={setOpen}>
+        <Prompt.Content>
+          <Prompt.Header>
+            <Prompt.Title>{t("pickupPoint.cancelPrompt.title", { number: shipment.order_number })}</Prompt.Title>
+            <Prompt.Description>{t("pickupPoint.cancelPrompt.description")}</Prompt.Description>
+          </Prompt.Header>
+          <div className="flex flex-col gap-y-2 px-6 pb-4">
+            <Label htmlFor="pickup-point-cancel-notes" size="small">
+              {t("pickupPoint.cancelPrompt.notes")}
+            </Label>
+            <Textarea id="pickup-point-cancel-notes" value={notes} maxLength={500} onChange={(event) => setNotes(event.target.value)} />
+          </div>
+          <Prompt.Footer>
+            <Prompt.Cancel>{t("pickupPoint.cancelPrompt.keep")}</Prompt.Cancel>
+            <Prompt.Action onClick={confirm}>{t("pickupPoint.cancelPrompt.confirm")}</Prompt.Action>
+          </Prompt.Footer>
+        </Prompt.Content>
+      </Prompt>
+    </ActionRow>
+  )
+}
+
+function RetryShipment({ shipment }: { shipment: AdminShipment }) {
+  const { t } = useTranslation()
+  const { retry } = useShipmentActions(shipment.id)
+  const reason = isRetryable(shipment.status) ? null : t("pickupPoint.refusal.retry")
+  const run = () =>
+    retry.mutate(undefined, {
+      onSuccess: ({ shipment: after }) =>
+        after.status === "failed"
+          ? toast.error(t("pickupPoint.toast.retryFailed"), { description: after.last_error ?? undefined })
+          : toast.success(t("pickupPoint.toast.retried", { status: t(`pickupPoint.status.${after.status}`) })),
+      onError: (error) => toast.error(t("pickupPoint.toast.retryRefused"), { description: messageOf(error) }),
+    })
+  return (
+    <ActionRow id="pickup-point-retry" reason={reason}>
+      <Button
+        size="small"
+        variant="secondary"
+        disabled={!!reason || retry.isPending}
+        isLoading={retry.isPending}
+        aria-describedby={reason ? "pickup-point-retry-reason" : undefined}
+        onClick={run}
+      >
+        {t("pickupPoint.actions.retry")}
+      </Button>
+    </ActionRow>
+  )
+}
+
+function SendCode({ shipment, allowance }: Props) {
+  const { t, i18n } = useTranslation()
+  const { sendCode } = useShipmentActions(shipment.id)
+  const now = useNow()
+  const sentBefore = allowance.sent_last_24h > 0
+  const nextAllowed = allowance.next_allowed_at ? new Date(allowance.next_allowed_at).getTime() : 0
+  const reason = verificationCodeRefusal(shipment)
+    ? t((shipment.tracking_stage ?? 0) >= TRACKING_STAGES.delivered ? "pickupPoint.refusal.code.closed" : "pickupPoint.refusal.code.noParcel")
+    : allowance.remaining_today === 0
+      ? t("pickupPoint.refusal.code.limit", { max: allowance.max_per_day, when: formatDateTime(allowance.next_allowed_at, i18n.language) })
+      : nextAllowed > now
+        ? t("pickupPoint.refusal.code.wait", { when: formatDateTime(allowance.next_allowed_at, i18n.language) })
+        : null
+  const run = () =>
+    sendCode.mutate(undefined, {
+      onSuccess: ({ verification_code }) => toast.success(t("pickupPoint.toast.codeSent", { email: verification_code.masked_email })),
+      onError: (error) => toast.error(t("pickupPoint.toast.codeRefused"), { description: messageOf(error) }),
+    })
+  return (
+    <ActionRow id="pickup-point-code" reason={reason}>
+      <div className="flex flex-wrap items-center gap-x-3">
+        <Button
+          size="small"
+          variant="secondary"
+          disabled={!!reason || sendCode.isPending}
+          isLoading={sendCode.isPending}
+          aria-describedby={reason ? "pickup-point-code-reason" : "pickup-point-code-allowance"}
+          onClick={run}
+        >
+          {t(sentBefore ? "pickupPoint.actions.resendCode" : "pickupPoint.actions.sendCode")}
+        </Button>
+        <Text id="pickup-point-code-allowance" size="xsmall" className="text-ui-fg-subtle">
+          {t("pickupPoint.code.allowance", {
+            sent: allowance.sent_last_24h,
+            max: allowance.max_per_day,
+            left: allowance.remaining_today,
+          })}
+        </Text>
+      </div>
+    </ActionRow>
+  )
+}
+
+function RecordPickup({ shipment }: { shipment: AdminShipment }) {
+  const { t } = useTranslation()
+  const { handover } = useShipmentActions(shipment.id)
+  const [code, setCode] = useState("")
+  const [inlineError, setInlineError] = useState<string | null>(null)
+  const delivered = (shipment.tracking_stage ?? 0) >= TRACKING_STAGES.delivered
+  const reason = delivered
+    ? t("pickupPoint.refusal.pickup.closed")
+    : trackingReportRefusal(shipment) || !SHIPPED_OFF_STATUSES.includes(shipment.status as never)
+      ? t("pickupPoint.refusal.pickup.noParcel")
+      : null
+  const needsCode = !!shipment.pickup_point?.requires_verification_code
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    setInlineError(null)
+    const value = code.trim()
+    if (needsCode && !value) {
+      setInlineError(t("pickupPoint.pickup.codeRequired"))
+      return
+    }
+    handover.mutate(value || undefined, {
+      onSuccess: () => {
+        setCode("")
+        toast.success(t("pickupPoint.toast.pickedUp", { number: shipment.order_number }))
+      },
+      onError: (error) => {
+        if (statusOf(error) === 400) {
+          setInlineError(value ? t("pickupPoint.pickup.codeWrong") : t("pickupPoint.pickup.codeRequired"))
+        } else {
+          toast.error(t("pickupPoint.toast.pickupRefused"), { description: messageOf(error) })
+        }
+      },
+    })
+  }
+
+  return (
+    <ActionRow id="pickup-point-pickup" reason={reason}>
+      <form className="flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
+        <div className="flex flex-col gap-y-1">
+          <Label htmlFor="pickup-point-pickup-code" size="small">
+            {t(needsCode ? "pickupPoint.pickup.codeLabelRequired" : "pickupPoint.pickup.codeLabel")}
+          </Label>
+          <Input
+            id="pickup-point-pickup-code"
+            size="small"
+            autoComplete="off"
+            value={code}
+            disabled={!!reason}
+            aria-invalid={!!inlineError}
+            aria-describedby={inlineError ? "pickup-point-pickup-error" : undefined}
+            onChange={(event) => {
+              setCode(event.target.value)
+              setInlineError(null)
+            }}
+          />
+        </div>
+        <Button
+          size="small"
+          variant="secondary"
+          type="submit"
+          disabled={!!reason || handover.isPending}
+          isLoading={handover.isPending}
+          aria-describedby={reason ? "pickup-point-pickup-reason" : undefined}
+        >
+          {t("pickupPoint.actions.recordPickup")}
+        </Button>
+      </form>
+      {inlineError ? (
+        <Text id="pickup-point-pickup-error" role="alert" size="small" className="text-ui-fg-error">
+          {inlineError}
+        </Text>
+      ) : null}
+    </ActionRow>
+  )
+}

@@ -1,0 +1,46 @@
+import { StatusBadge } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
+import type { AdminShipment } from "../lib/types"
+
+type Color = "green" | "red" | "blue" | "orange" | "grey" | "purple"
+
+const STATUS_COLOR: Record<string, Color> = {
+  pending: "grey",
+  creating: "blue",
+  unknown: "orange",
+  awaiting_import: "blue",
+  ready: "blue",
+  label_generated: "green",
+  confirmed: "green",
+  cancelled: "grey",
+  failed: "red",
+}
+
+const STAGE_COLOR: Record<string, Color> = {
+  registered: "grey",
+  label: "blue",
+  shipped: "blue",
+  at_pickup_point: "purple",
+  ready_for_pickup: "purple",
+  delivered: "green",
+  cancelled: "grey",
+  returned: "orange",
+}
+
+/** The shipment's status on the service and, once tracked, how far the parcel has gone. */
+export function ShipmentBadges({ shipment }: { shipment: Pick<AdminShipment, "status" | "tracking_stage_name" | "tracking_status_code"> }) {
+  const { t } = useTranslation()
+  const stage = shipment.tracking_stage_name
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <StatusBadge color={STATUS_COLOR[shipment.status] ?? "grey"}>
+        {t(`pickupPoint.status.${shipment.status}`, { defaultValue: shipment.status })}
+      </StatusBadge>
+      {stage ? (
+        <StatusBadge color={STAGE_COLOR[stage] ?? "grey"}>{t(`pickupPoint.stage.${stage}`, { defaultValue: stage })}</StatusBadge>
+      ) : shipment.tracking_status_code ? (
+        <StatusBadge color="grey">{shipment.tracking_status_code}</StatusBadge>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,86 @@
+import { Alert, Heading, Text } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
+import { formatDateTime } from "../lib/format"
+import { backendLink } from "../lib/sdk"
+import type { AdminShipment } from "../lib/types"
+import { KeyValue } from "./key-value"
+
+/** What the admin should do about the shipment's last error, by what it says. */
+export function errorAdvice(shipment: Pick<AdminShipment, "status" | "last_error">): string {
+  if (/phone/i.test(shipment.last_error ?? "")) return "pickupPoint.advice.phone"
+  if (shipment.status === "failed") return "pickupPoint.advice.failed"
+  return "pickupPoint.advice.automatic"
+}
+
+/** A warning when the shipment needs a person, and why. */
+export function AttentionAlert({ shipment }: { shipment: AdminShipment }) {
+  const { t } = useTranslation()
+  if (!shipment.attention) return null
+  return (
+    <div className="px-6 py-4">
+      <Alert variant={shipment.attention === "failed" ? "error" : "warning"}>
+        <Text size="small" weight="plus">
+          {t(`pickupPoint.attention.${shipment.attention}.title`)}
+        </Text>
+        <Text size="small">{t(`pickupPoint.attention.${shipment.attention}.body`)}</Text>
+      </Alert>
+    </div>
+  )
+}
+
+/** The shipment order on the service: references, label, and the last error with what to do. */
+export function ShipmentSection({ shipment }: { shipment: AdminShipment }) {
+  const { t, i18n } = useTranslation()
+  return (
+    <section aria-labelledby="pickup-point-shipment-heading">
+      <div className="px-6 py-4">
+        <Heading level="h3" id="pickup-point-shipment-heading">
+          {t("pickupPoint.shipment.heading")}
+        </Heading>
+      </div>
+      <KeyValue label={t("pickupPoint.shipment.orderNumber")}>{shipment.order_number}</KeyValue>
+      <KeyValue label={t("pickupPoint.shipment.referenceCode")}>{shipment.order_reference_code ?? "—"}</KeyValue>
+      <KeyValue label={t("pickupPoint.shipment.trackingNumber")}>{shipment.tracking_number ?? "—"}</KeyValue>
+      <KeyValue label={t("pickupPoint.shipment.label")}>
+        {shipment.label_file_id ? (
+          <a
+            className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
+            href={backendLink(`/admin/pickup-point/shipments/${shipment.id}/label`)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t("pickupPoint.shipment.labelLink", { number: shipment.order_number })}
+          </a>
+        ) : (
+          t(shipment.merchant_type === "STORAGE" ? "pickupPoint.shipment.noLabelStorage" : "pickupPoint.shipment.noLabelYet")
+        )}
+      </KeyValue>
+      {shipment.tracking_status_description ? (
+        <KeyValue label={t("pickupPoint.shipment.tracking")}>
+          {shipment.tracking_status_description}
+          <Text size="xsmall" className="text-ui-fg-subtle">
+            {t("pickupPoint.shipment.lastSynced", { when: formatDateTime(shipment.last_synced_at, i18n.language) })}
+          </Text>
+        </KeyValue>
+      ) : null}
+      {shipment.cancel_requested_at && shipment.status !== "cancelled" ? (
+        <KeyValue label={t("pickupPoint.shipment.cancelRequested")}>
+          {formatDateTime(shipment.cancel_requested_at, i18n.language)}
+        </KeyValue>
+      ) : null}
+      {shipment.last_error ? (
+        <div className="px-6 py-3">
+          <Alert variant="error">
+            <Text size="small" weight="plus">
+              {t("pickupPoint.shipment.lastError")}
+            </Text>
+            <Text size="small">{shipment.last_error}</Text>
+            <Text size="small" className="mt-1">
+              {t(errorAdvice(shipment))}
+            </Text>
+          </Alert>
+        </div>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,87 @@
+import { Heading, Text } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
+import { formatDateTime } from "../lib/format"
+import type { TimelineEntry } from "../lib/types"
+
+function EntryText({ entry }: { entry: TimelineEntry }) {
+  const { t } = useTranslation()
+  switch (entry.kind) {
+    case "status":
+      return (
+        <>
+          <Text size="small" weight="plus">
+            {t(`pickupPoint.status.${entry.status}`, { defaultValue: entry.status })}
+          </Text>
+          {entry.message ? <Text size="small" className="text-ui-fg-subtle">{entry.message}</Text> : null}
+        </>
+      )
+    case "tracking":
+      return (
+        <>
+          <Text size="small" weight="plus">
+            {entry.status_description ?? entry.status_code}
+          </Text>
+          <Text size="small" className="text-ui-fg-subtle">
+            {t("pickupPoint.timeline.tracking", { code: entry.status_code, source: t(`pickupPoint.timeline.source.${entry.source}`) })}
+          </Text>
+        </>
+      )
+    case "verification_code":
+      return (
+        <>
+          <Text size="small" weight="plus">
+            {t("pickupPoint.timeline.codeSent", { email: entry.masked_email })}
+          </Text>
+          <Text size="small" className="text-ui-fg-subtle">
+            {entry.actor ? t("pickupPoint.timeline.by", { actor: entry.actor }) : t("pickupPoint.timeline.bySystem")}
+          </Text>
+        </>
+      )
+    case "webhook":
+      return (
+        <>
+          <Text size="small" weight="plus">
+            {t("pickupPoint.timeline.webhook", {
+              verdict: t(`pickupPoint.verdict.${entry.verdict}`, { defaultValue: entry.verdict }),
+              code: entry.status_code ?? "—",
+            })}
+          </Text>
+          <Text size="small" className="text-ui-fg-subtle">
+            {entry.result ?? ""}
+            {entry.deliveries > 1 ? ` ${t("pickupPoint.timeline.deliveries", { count: entry.deliveries })}` : ""}
+          </Text>
+        </>
+      )
+  }
+}
+
+/** The shipment's story, newest first: its states, tracking, code sends and webhook deliveries. */
+export function ShipmentTimeline({ entries }: { entries: TimelineEntry[] }) {
+  const { t, i18n } = useTranslation()
+  return (
+    <section aria-labelledby="pickup-point-timeline-heading" className="px-6 py-4">
+      <Heading level="h3" id="pickup-point-timeline-heading" className="mb-3">
+        {t("pickupPoint.timeline.heading")}
+      </Heading>
+      {entries.length ? (
+        <ol className="flex flex-col gap-y-3" aria-label={t("pickupPoint.timeline.heading")}>
+          {entries.map((entry, index) => (
+            <li key={`${entry.kind}-${entry.at}-${index}`} className="grid grid-cols-[160px_1fr] gap-x-3">
+              <Text size="xsmall" className="text-ui-fg-muted pt-0.5">
+                <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at, i18n.language)}</time>
+                <span className="block">{t(`pickupPoint.timeline.kind.${entry.kind}`)}</span>
+              </Text>
+              <div>
+                <EntryText entry={entry} />
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <Text size="small" className="text-ui-fg-subtle">
+          {t("pickupPoint.timeline.empty")}
+        </Text>
+      )}
+    </section>
+  )
+}

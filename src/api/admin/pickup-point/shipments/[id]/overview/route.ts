@@ -1,0 +1,79 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { PICKUP_POINT_MODULE } from "../../../../../../modules/pickup-point"
+import type PickupPointModuleService from "../../../../../../modules/pickup-point/service"
+import { SHIPMENT_RELATIONS, toAdminShipment } from "../../admin-shipment"
+import { describeShipment } from "../../../views/shipment-attention"
+
+const DAY_MS = 86_400_000
+
+/** The service's history entry that each audited code send also writes; the audit record says more (who). */
+const CODE_SENT_EVENT = /^Verification code sent/
+
+/**
+ * Everything the order page shows of one shipment, read-only: the shipment
+ * with its stage and whether it needs a person, one timeline merging its
+ * history, tracking, verification-code sends and the webhook deliveries
+ * that touched it, and where the code-send limits stand.
+ */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const now = Date.now()
+  const shipment = await pickupPoints.retrievePickupPointShipment(req.params.id, { relations: SHIPMENT_RELATIONS })
+  const [sends, deliveries] = await Promise.all([
+    pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id }, { order: { sent_at: "DESC" }, take: 100 }),
+    pickupPoints.listPickupPointWebhookDeliveries({ shipment_id: shipment.id }, { order: { received_at: "DESC" }, take: 100 }),
+  ])
+  const actorIds = [...new Set(sends.map((send) => send.actor_id).filter((id): id is string => !!id))]
+  const { data: users } = actorIds.length
+    ? await query.graph({ entity: "user", fields: ["id", "email"], filters: { id: actorIds } })
+    : { data: [] as { id: string; email: string }[] }
+  const emailOf = new Map(users.map((user: { id: string; email: string }) => [user.id, user.email]))
+
+  const view = toAdminShipment(shipment)
+  const timeline = [
+    ...view.history
+      .filter((event) => !CODE_SENT_EVENT.test(event.message ?? ""))
+      .map((event) => ({ kind: "status" as const, at: event.occurred_at, status: event.status, message: event.message })),
+    ...view.tracking.map((entry) => ({
+      kind: "tracking" as const,
+      at: entry.occurred_at,
+      status_code: entry.status_code,
+      status_description: entry.status_description,
+      source: entry.source,
+    })),
+    ...sends.map((send) => ({
+      kind: "verification_code" as const,
+      at: send.sent_at,
+      masked_email: send.masked_email,
+      actor: send.actor_id ? (emailOf.get(send.actor_id) ?? send.actor_id) : null,
+    })),
+    ...deliveries.map((delivery) => ({
+      kind: "webhook" as const,
+      at: delivery.received_at,
+      verdict: delivery.verdict,
+      status_code: delivery.status_code,
+      result: delivery.result,
+      deliveries: delivery.deliveries,
+    })),
+  ].sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime())
+
+  const { minIntervalSeconds, maxPerDay } = pickupPoints.options.verificationCode
+  const today = sends.filter((send) => now - new Date(send.sent_at).getTime() < DAY_MS)
+  const intervalEnd = today.length ? new Date(today[0].sent_at).getTime() + minIntervalSeconds * 1000 : 0
+  const dayEnd = today.length >= maxPerDay ? new Date(today[today.length - 1].sent_at).getTime() + DAY_MS : 0
+  const nextAllowed = Math.max(intervalEnd, dayEnd)
+
+  res.json({
+    shipment: describeShipment(view, pickupPoints.statusMapping, now),
+    timeline,
+    verification_code: {
+      sent_last_24h: today.length,
+      max_per_day: maxPerDay,
+      remaining_today: Math.max(0, maxPerDay - today.length),
+      next_allowed_at: nextAllowed > now ? new Date(nextAllowed) : null,
+      last_sent_at: today[0]?.sent_at ?? null,
+    },
+  })
+}

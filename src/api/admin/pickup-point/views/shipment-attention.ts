@@ -1,0 +1,67 @@
+import { isFollowedByTracking } from "../../../../modules/pickup-point/lib/statuses"
+import { stageOf } from "../../../../modules/pickup-point/lib/tracking-stages"
+import type { TrackingStage } from "../../../../modules/pickup-point/lib/statuses"
+
+/** A shipment still waiting for the carrier's import after this long needs a person to look at it. */
+export const STUCK_AWAITING_IMPORT_MS = 30 * 60_000
+
+/** The tracking sync runs every 10 minutes: three missed runs in a row mean it is not keeping up. */
+export const SYNC_STALE_MS = 30 * 60_000
+
+/** Why a shipment needs a person, as a stable code the admin translates. */
+export type ShipmentAttention = "failed" | "stuck_awaiting_import" | "sync_stale"
+
+type AttentionFacts = {
+  status: string
+  tracking_stage?: number | null
+  updated_at: Date | string
+  last_synced_at?: Date | string | null
+}
+
+const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : null)
+
+/** The one reason a shipment needs a person now, or null. */
+export function attentionOf(shipment: AttentionFacts, now = Date.now()): ShipmentAttention | null {
+  if (shipment.status === "failed") return "failed"
+  if (shipment.status === "awaiting_import" && now - time(shipment.updated_at)! > STUCK_AWAITING_IMPORT_MS) {
+    return "stuck_awaiting_import"
+  }
+  if (isFollowedByTracking(shipment)) {
+    const seen = time(shipment.last_synced_at) ?? time(shipment.updated_at)!
+    if (now - seen > SYNC_STALE_MS) return "sync_stale"
+  }
+  return null
+}
+
+/** The same rule as `attentionOf`, as a filter of the module's list methods. */
+export function attentionFilter(now = Date.now()) {
+  const stuckBefore = new Date(now - STUCK_AWAITING_IMPORT_MS)
+  const staleBefore = new Date(now - SYNC_STALE_MS)
+  return {
+    $or: [
+      { status: "failed" },
+      { status: "awaiting_import", updated_at: { $lt: stuckBefore } },
+      {
+        status: ["label_generated", "confirmed"],
+        tracking_stage: { $lt: 60 },
+        $or: [
+          { last_synced_at: { $lt: staleBefore } },
+          { last_synced_at: null, updated_at: { $lt: staleBefore } },
+        ],
+      },
+    ],
+  }
+}
+
+/** What the admin shows beside a shipment's stored fields: its stage's name and whether it needs a person. */
+export function describeShipment<T extends AttentionFacts & { tracking_status_code?: string | null }>(
+  shipment: T,
+  mapping: Record<string, TrackingStage>,
+  now = Date.now()
+) {
+  return {
+    ...shipment,
+    tracking_stage_name: shipment.tracking_status_code ? stageOf(shipment.tracking_status_code, mapping) : null,
+    attention: attentionOf(shipment, now),
+  }
+}
