@@ -55,6 +55,13 @@ module.exports = {
     },
     {
       ...common,
+      displayName: "storefront",
+      // The demo storefront, built with Vite, against a real Medusa app, driven in Debian's chromium (playwright-core).
+      testMatch: ["<rootDir>/integration-tests/storefront/**/*.spec.ts"],
+      ...withPostgres,
+    },
+    {
+      ...common,
       displayName: "bench",
       // Benchmarks print figures; `npm run bench:*` runs them, `npm test` does not.
       testMatch: ["<rootDir>/bench/**/*.bench.ts"],

@@ -361,7 +361,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
             const selected = point.code === selectedCode
             const [street, town] = pickupPointAddressLines(point)
             const distance = formatDistance(point.distance_km, locale)
-            const hours = formatTodaysOpeningHours(point, { timeZone, labels })
+            const hours = formatTodaysOpeningHours(point, { timeZone, locale, labels })
             return (
               <li
                 key={point.code}

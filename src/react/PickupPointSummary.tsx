@@ -13,6 +13,7 @@ export type PickupPointSummarySlot =
   | "name"
   | "address"
   | "code"
+  | "hoursHeading"
   | "hours"
   | "badge"
   | "hint"
@@ -102,7 +103,7 @@ export function PickupPointSummary(props: PickupPointSummaryProps) {
       )}
       {point && props.showHours !== false && point.opening_hours && (
         <>
-          <p className={classNames.heading}>{labels.openingHours}</p>
+          <p className={classNames.hoursHeading}>{labels.openingHours}</p>
           <OpeningHoursList hours={point.opening_hours} locale={props.locale} closedLabel={labels.closed} className={classNames.hours} />
         </>
       )}

@@ -11,6 +11,7 @@ export {
   type PickupPointSummaryLabels,
 } from "./PickupPointSummary"
 export { OpeningHoursList } from "./OpeningHoursList"
+export { useChosenPickupPoint } from "./use-chosen-pickup-point"
 export { DEFAULT_PICKER_LABELS, type PickupPointPickerLabels } from "./picker-logic"
 export { DEFAULT_REMEMBER_KEY, type RememberOption } from "./remembered-point"
 export type { ClassNames } from "./class-names"

@@ -72,6 +72,8 @@ export type PickupPointPickerLabels = {
   closed: string
   today: string
   closedToday: string
+  /** `{day}` and `{time}`: when a point closed today opens next. */
+  opensOn: string
   away: string
   locationDenied: string
   locationUnavailable: string
@@ -97,6 +99,7 @@ export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
   closed: "Closed",
   today: "Today",
   closedToday: "Closed today",
+  opensOn: "opens {day} at {time}",
   away: "away",
   locationDenied: "Your browser did not share your location. Search by postcode or city instead.",
   locationUnavailable: "Your location is not available. Search by postcode or city instead.",

@@ -27,9 +27,14 @@ export function openingIntervals(hours: OpeningHours | null | undefined, day: We
     .map((match) => `${match[1]}–${match[2]}`)
 }
 
-export type OpeningHoursLabels = { today: string; closedToday: string }
+export type OpeningHoursLabels = {
+  today: string
+  closedToday: string
+  /** After `closedToday` when the point opens later in the week: `{day}` and `{time}` are replaced. */
+  opensOn: string
+}
 
-const ENGLISH: OpeningHoursLabels = { today: "Today", closedToday: "Closed today" }
+const ENGLISH: OpeningHoursLabels = { today: "Today", closedToday: "Closed today", opensOn: "opens {day} at {time}" }
 
 /**
  * Today's opening hours in words (`Today 09:00–13:00, 15:00–19:00`, or
@@ -37,13 +42,29 @@ const ENGLISH: OpeningHoursLabels = { today: "Today", closedToday: "Closed today
  */
 export function formatTodaysOpeningHours(
   point: Pick<PickupPointDetails, "opening_hours">,
-  options: { now?: Date; timeZone?: string; labels?: Partial<OpeningHoursLabels> } = {}
+  options: { now?: Date; timeZone?: string; locale?: string; labels?: Partial<OpeningHoursLabels> } = {}
 ): string | null {
   const hours = point.opening_hours
   if (!hours || typeof hours !== "object" || !Object.keys(hours).length) return null
   const labels = { ...ENGLISH, ...options.labels }
-  const intervals = openingIntervals(hours, weekdayOf(options.now ?? new Date(), options.timeZone))
-  return intervals.length ? `${labels.today} ${intervals.join(", ")}` : labels.closedToday
+  const today = weekdayOf(options.now ?? new Date(), options.timeZone)
+  const intervals = openingIntervals(hours, today)
+  if (intervals.length) return `${labels.today} ${intervals.join(", ")}`
+  const next = nextOpeningDay(hours, today)
+  if (!next) return labels.closedToday
+  const day = weeklyOpeningHours(hours, options.locale).find((row) => row.day === next.day)?.label ?? next.day
+  return `${labels.closedToday}, ${labels.opensOn.replace("{day}", day).replace("{time}", next.from)}`
+}
+
+/** The first day after `today` (within a week) on which the point opens, with its first opening time. */
+export function nextOpeningDay(hours: OpeningHours | null | undefined, today: Weekday): { day: Weekday; from: string } | null {
+  const start = WEEKDAYS.indexOf(today)
+  for (let offset = 1; offset <= 7; offset++) {
+    const day = WEEKDAYS[(start + offset) % 7]
+    const [first] = openingIntervals(hours, day)
+    if (first) return { day, from: first.split("–")[0] }
+  }
+  return null
 }
 
 export type OpeningHoursRow = { day: Weekday; label: string; intervals: string[] }

@@ -1,5 +1,6 @@
 import { PICKUP_POINT_ERRORS, isPickupPointErrorCode } from "./error-codes"
 import type { PickupPoint, PickupPointQuery, PickupPointSearchResult } from "./pickup-point"
+import type { ChosenPickupPoint } from "./chosen-point"
 import { pickupPointShippingMethod } from "./shipping-options"
 
 export type StoreRequestInit = {
@@ -75,13 +76,20 @@ export function fetchStoreRequest(config: {
 
 /** The parts of `@medusajs/js-sdk`'s `Medusa` instance used here (its `client.fetch`, which adds the key and auth). */
 export type MedusaSdkLike = {
-  client: { fetch<T>(path: string, init?: { method?: string; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal }): Promise<T> }
+  client: {
+    fetch<T>(path: string, init?: { method?: string; query?: Record<string, unknown>; body?: Record<string, unknown>; signal?: AbortSignal | null }): Promise<T>
+  }
 }
 
 /** Store calls through a js-sdk instance, so its publishable key, session and headers apply. */
 export function sdkStoreRequest(sdk: MedusaSdkLike): StoreRequest {
   return <T>(path: string, init: StoreRequestInit = {}) =>
-    sdk.client.fetch<T>(path, { method: init.method ?? "GET", query: init.query, body: init.body, signal: init.signal })
+    sdk.client.fetch<T>(path, {
+      method: init.method ?? "GET",
+      query: init.query,
+      body: init.body as Record<string, unknown> | undefined,
+      signal: init.signal,
+    })
 }
 
 export type PickupPointStoreApi = {
@@ -89,9 +97,16 @@ export type PickupPointStoreApi = {
   search(query: PickupPointQuery, options?: { signal?: AbortSignal }): Promise<PickupPointSearchResult>
   /** `GET /store/pickup-points/:code`: one active point, or null when it is unknown or no longer active. */
   retrieve(code: string, options?: { signal?: AbortSignal }): Promise<PickupPoint | null>
-  /** Adds the pickup-point shipping method with the chosen point; answers the cart. */
+  /** Adds the pickup-point shipping method with the chosen point; answers the cart, with its methods' `data` unless `fields` says otherwise. */
   choose<Cart = Record<string, unknown>>(cartId: string, optionId: string, point: { code: string } | string, options?: { fields?: string }): Promise<Cart>
 }
+
+/**
+ * What to add to a store cart request's `fields` so that its shipping methods
+ * carry their `data` (the chosen point): Medusa's default cart fields leave
+ * it out. Orders include it by default.
+ */
+export const PICKUP_POINT_CART_FIELDS = "+shipping_methods.data"
 
 /** The store calls a pickup-point checkout makes, over `fetchStoreRequest` or `sdkStoreRequest`. */
 export function createPickupPointStoreApi(request: StoreRequest): PickupPointStoreApi {
@@ -112,7 +127,7 @@ export function createPickupPointStoreApi(request: StoreRequest): PickupPointSto
     async choose<Cart>(cartId: string, optionId: string, point: { code: string } | string, options: { fields?: string } = {}) {
       const { cart } = await request<{ cart: Cart }>(`/store/carts/${encodeURIComponent(cartId)}/shipping-methods`, {
         method: "POST",
-        query: { fields: options.fields },
+        query: { fields: options.fields ?? PICKUP_POINT_CART_FIELDS },
         body: pickupPointShippingMethod(optionId, point),
       })
       return cart
@@ -129,4 +144,25 @@ export function searchParams(query: PickupPointQuery): Record<string, string | n
     }
   }
   return params
+}
+
+/**
+ * The chosen point with its details: the snapshot the server stored on the
+ * shipping method when there is one, else the catalog's entry for its code
+ * (`retrieve`, then an exact-code search for servers without the one-point
+ * route). The code alone when the point is no longer listed.
+ */
+export async function withPickupPointDetails(
+  api: Pick<PickupPointStoreApi, "retrieve" | "search">,
+  chosen: ChosenPickupPoint,
+  options: { signal?: AbortSignal } = {}
+): Promise<ChosenPickupPoint> {
+  if (chosen.point) return chosen
+  const point =
+    (await api.retrieve(chosen.code, options).catch(() => null)) ??
+    (await api.search({ q: chosen.code, limit: 10 }, options).then(
+      ({ pickup_points }) => pickup_points.find((candidate) => candidate.code === chosen.code) ?? null,
+      () => null
+    ))
+  return point ? { ...chosen, point } : chosen
 }

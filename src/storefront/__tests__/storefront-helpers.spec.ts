@@ -17,6 +17,7 @@ import {
   searchParams,
   sdkStoreRequest,
   shopperError,
+  withPickupPointDetails,
   weekdayOf,
   weeklyOpeningHours,
 } from ".."
@@ -117,8 +118,19 @@ describe("formatting a point", () => {
     const monday = new Date("2026-11-23T10:00:00Z")
     const sunday = new Date("2026-11-22T10:00:00Z")
     expect(formatTodaysOpeningHours(SNAPSHOT, { now: monday, timeZone: "Europe/Rome" })).toBe("Today 09:00–13:00, 15:00–19:00")
-    expect(formatTodaysOpeningHours(SNAPSHOT, { now: sunday, timeZone: "Europe/Rome" })).toBe("Closed today")
-    expect(formatTodaysOpeningHours(SNAPSHOT, { now: sunday, timeZone: "Europe/Rome", labels: { closedToday: "Oggi chiuso" } })).toBe("Oggi chiuso")
+    expect(formatTodaysOpeningHours(SNAPSHOT, { now: sunday, timeZone: "Europe/Rome" })).toBe("Closed today, opens Monday at 09:00")
+    expect(
+      formatTodaysOpeningHours(SNAPSHOT, {
+        now: sunday,
+        timeZone: "Europe/Rome",
+        locale: "it-IT",
+        labels: { closedToday: "Oggi chiuso", opensOn: "apre {day} alle {time}" },
+      })
+    ).toBe("Oggi chiuso, apre lunedì alle 09:00")
+    // Monday's next opening is Saturday, skipping the closed days.
+    const tuesday = new Date("2026-11-24T10:00:00Z")
+    expect(formatTodaysOpeningHours(SNAPSHOT, { now: tuesday, timeZone: "Europe/Rome" })).toBe("Closed today, opens Saturday at 09:00")
+    expect(formatTodaysOpeningHours({ opening_hours: { mon: ["bad"] } }, { now: sunday })).toBe("Closed today")
     expect(formatTodaysOpeningHours({ opening_hours: null })).toBeNull()
     expect(formatTodaysOpeningHours({ opening_hours: {} })).toBeNull()
   })
@@ -187,8 +199,11 @@ describe("the store calls", () => {
   it("chooses a point by adding the shipping method with its code", async () => {
     const { calls, fetchImpl } = fakeFetch(200, { cart: { id: "cart_1" } })
     const api = createPickupPointStoreApi(fetchStoreRequest({ baseUrl: "http://shop.test", publishableKey: "pk_1", fetch: fetchImpl }))
-    expect(await api.choose("cart_1", "so_1", { code: "PP-MI-001" }, { fields: "+shipping_methods.data" })).toEqual({ id: "cart_1" })
+    expect(await api.choose("cart_1", "so_1", { code: "PP-MI-001" })).toEqual({ id: "cart_1" })
+    // Medusa's default cart fields leave the methods' data out.
     expect(calls[0].url).toBe("http://shop.test/store/carts/cart_1/shipping-methods?fields=%2Bshipping_methods.data")
+    await api.choose("cart_1", "so_1", "PP-MI-001", { fields: "id" })
+    expect(calls[1].url).toBe("http://shop.test/store/carts/cart_1/shipping-methods?fields=id")
     expect(calls[0].init.method).toBe("POST")
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ option_id: "so_1", data: { pickup_point_code: "PP-MI-001" } })
   })
@@ -221,6 +236,21 @@ describe("the store calls", () => {
     const point = await createPickupPointStoreApi(sdkStoreRequest(sdk)).retrieve("PP MI/1")
     expect(point?.code).toBe("PP-MI-001")
     expect(seen[0]).toEqual(["/store/pickup-points/PP%20MI%2F1", { method: "GET", query: undefined, body: undefined, signal: undefined }])
+  })
+
+  it("completes a chosen point without a snapshot from the catalog: the one-point route, else an exact-code search", async () => {
+    const chosen = { code: "PP-MI-001", point: null, shipping_method_id: "sm_1", shipping_method_name: "Pickup point" }
+    const point = { ...SNAPSHOT, id: "pup_1" }
+    const near = { ...SNAPSHOT, id: "pup_2", code: "PP-MI-0010" }
+    const result = (pickup_points: typeof point[]) => ({ pickup_points, count: pickup_points.length, limit: 10, offset: 0 })
+    const withRoute = { retrieve: async () => point, search: async () => result([]) }
+    const withoutRoute = { retrieve: async () => null, search: async () => result([near, point]) }
+    const gone = { retrieve: async () => null, search: async () => result([near]) }
+    expect((await withPickupPointDetails(withRoute, chosen)).point).toBe(point)
+    expect((await withPickupPointDetails(withoutRoute, chosen)).point).toBe(point)
+    expect(await withPickupPointDetails(gone, chosen)).toBe(chosen)
+    const snapshotted = { ...chosen, point: SNAPSHOT }
+    expect(await withPickupPointDetails(gone, snapshotted)).toBe(snapshotted)
   })
 
   it("drops blank and non-finite filters", () => {

@@ -1,0 +1,95 @@
+import type { HttpTypes } from "@medusajs/types"
+import { useEffect, useState } from "react"
+import { Checkout } from "./Checkout"
+import { Confirmation } from "./Confirmation"
+import { formatPrice, PUBLISHABLE_KEY, sdk } from "./config"
+
+type View = { name: "shop" } | { name: "checkout"; cart: HttpTypes.StoreCart } | { name: "confirmation"; order: HttpTypes.StoreOrder }
+
+/** A one-page demo store: pick a product, check out with a pickup point, see where to collect. */
+export function App() {
+  const [view, setView] = useState<View>({ name: "shop" })
+
+  return (
+    <div className="page">
+      <header className="masthead">
+        <button type="button" className="brand" onClick={() => setView({ name: "shop" })}>
+          Pickup point demo store
+        </button>
+        <span className="tagline">medusa-pickup-point · sandbox carrier</span>
+      </header>
+      <main>
+        {!PUBLISHABLE_KEY && (
+          <p className="alert" role="alert">
+            No publishable key: start the storefront with <code>npm run demo</code>, or build it with STOREFRONT_PUBLISHABLE_KEY set.
+          </p>
+        )}
+        {view.name === "shop" && <Shop onCart={(cart) => setView({ name: "checkout", cart })} />}
+        {view.name === "checkout" && <Checkout initialCart={view.cart} onOrder={(order) => setView({ name: "confirmation", order })} />}
+        {view.name === "confirmation" && <Confirmation order={view.order} onContinue={() => setView({ name: "shop" })} />}
+      </main>
+    </div>
+  )
+}
+
+function Shop({ onCart }: { onCart: (cart: HttpTypes.StoreCart) => void }) {
+  const [region, setRegion] = useState<HttpTypes.StoreRegion | null>(null)
+  const [products, setProducts] = useState<HttpTypes.StoreProduct[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [adding, setAdding] = useState<string | null>(null)
+
+  useEffect(() => {
+    ;(async () => {
+      const { regions } = await sdk.store.region.list()
+      const italy = regions.find((r) => r.countries?.some((c) => c.iso_2 === "it")) ?? regions[0]
+      if (!italy) throw new Error("The store has no region yet.")
+      setRegion(italy)
+      const { products } = await sdk.store.product.list({ region_id: italy.id, fields: "*variants.calculated_price" })
+      setProducts(products)
+    })().catch((cause: Error) => setError(cause.message))
+  }, [])
+
+  const buy = async (variantId: string) => {
+    if (!region) return
+    setAdding(variantId)
+    setError(null)
+    try {
+      const { cart } = await sdk.store.cart.create({ region_id: region.id, items: [{ variant_id: variantId, quantity: 1 }] })
+      onCart(cart)
+    } catch (cause) {
+      setError((cause as Error).message)
+      setAdding(null)
+    }
+  }
+
+  return (
+    <section aria-labelledby="shop-heading">
+      <h1 id="shop-heading">Shop</h1>
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
+      {!products && !error && <p>Loading products…</p>}
+      <ul className="products">
+        {products?.map((product) => {
+          const variant = product.variants?.[0]
+          return (
+            <li key={product.id} className="card">
+              <h2>{product.title}</h2>
+              {variant && (
+                <>
+                  <p className="muted">Size {variant.title}</p>
+                  <p className="price">{formatPrice(variant.calculated_price?.calculated_amount, region?.currency_code)}</p>
+                  <button type="button" className="primary" disabled={adding !== null} onClick={() => void buy(variant.id)}>
+                    {adding === variant.id ? "Adding…" : `Buy ${product.title}`}
+                  </button>
+                </>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,345 @@
+import type { HttpTypes } from "@medusajs/types"
+import { PickupPointPicker, PickupPointSummary, useChosenPickupPoint } from "medusa-pickup-point/react"
+import {
+  PICKUP_POINT_CART_FIELDS,
+  isPickupPointOption,
+  needsPickupPointChoice,
+  readChosenPickupPoint,
+  shopperError,
+} from "medusa-pickup-point/storefront"
+import { useEffect, useState, type FormEvent } from "react"
+import { PICKER_CLASSES, SUMMARY_CLASSES } from "./class-names"
+import { formatPrice, pickupPoints, sdk } from "./config"
+
+type Step = "address" | "delivery" | "payment" | "review"
+const STEPS: Step[] = ["address", "delivery", "payment", "review"]
+
+/** The manual payment provider every Medusa store has: nothing is charged. */
+const MANUAL_PAYMENT = "pp_system_default"
+
+/** Every cart this page reads carries its shipping methods' data, where the chosen point is. */
+const fields = { fields: PICKUP_POINT_CART_FIELDS }
+
+export function Checkout({ initialCart, onOrder }: { initialCart: HttpTypes.StoreCart; onOrder: (order: HttpTypes.StoreOrder) => void }) {
+  const [cart, setCart] = useState(initialCart)
+  const [step, setStep] = useState<Step>("address")
+  const reached = (s: Step) => STEPS.indexOf(step) >= STEPS.indexOf(s)
+
+  return (
+    <>
+    <h1>Checkout</h1>
+    <div className="checkout">
+      <div className="steps">
+        <AddressStep cart={cart} open={step === "address"} onEdit={() => setStep("address")} onDone={(c) => (setCart(c), setStep("delivery"))} />
+        {reached("delivery") && (
+          <DeliveryStep cart={cart} open={step === "delivery"} onEdit={() => setStep("delivery")} onCart={setCart} onDone={() => setStep("payment")} />
+        )}
+        {reached("payment") && <PaymentStep cart={cart} open={step === "payment"} onEdit={() => setStep("payment")} onDone={(c) => (setCart(c), setStep("review"))} />}
+        {reached("review") && <ReviewStep cart={cart} onOrder={onOrder} />}
+      </div>
+      <aside className="bag" aria-labelledby="bag-heading">
+        <h2 id="bag-heading">Your bag</h2>
+        <ul>
+          {cart.items?.map((item) => (
+            <li key={item.id}>
+              {item.quantity} × {item.product_title} ({item.variant_title}) <span>{formatPrice(item.unit_price * item.quantity, cart.currency_code)}</span>
+            </li>
+          ))}
+        </ul>
+        <p>
+          Delivery <span>{cart.shipping_methods?.length ? formatPrice(cart.shipping_total, cart.currency_code) : "—"}</span>
+        </p>
+        <p className="total">
+          Total <span>{formatPrice(cart.total, cart.currency_code)}</span>
+        </p>
+      </aside>
+    </div>
+    </>
+  )
+}
+
+type StepProps = { cart: HttpTypes.StoreCart; open: boolean; onEdit: () => void }
+
+function StepHeader({ title, open, onEdit }: { title: string; open: boolean; onEdit: () => void }) {
+  return (
+    <div className="step-header">
+      <h2>{title}</h2>
+      {!open && (
+        <button type="button" className="link" onClick={onEdit}>
+          Change<span className="visually-hidden"> {title.toLowerCase()}</span>
+        </button>
+      )}
+    </div>
+  )
+}
+
+function AddressStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart: HttpTypes.StoreCart) => void }) {
+  const [error, setError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  const address = cart.shipping_address
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const value = (name: string) => String(form.get(name) ?? "").trim()
+    const shipping = {
+      first_name: value("first_name"),
+      last_name: value("last_name"),
+      address_1: value("address_1"),
+      postal_code: value("postal_code"),
+      city: value("city"),
+      phone: value("phone"),
+      country_code: "it",
+    }
+    setSaving(true)
+    setError(null)
+    try {
+      const { cart: updated } = await sdk.store.cart.update(
+        cart.id,
+        { email: value("email"), shipping_address: shipping, billing_address: shipping },
+        fields
+      )
+      onDone(updated)
+    } catch (cause) {
+      setError(shopperError(cause).message)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <section className="step" aria-label="Contact and address">
+      <StepHeader title="1. Contact and address" open={open} onEdit={onEdit} />
+      {open ? (
+        <form onSubmit={submit} className="form-grid">
+          <Field name="email" label="E-mail" type="email" autoComplete="email" defaultValue={cart.email} />
+          <Field name="first_name" label="First name" autoComplete="given-name" defaultValue={address?.first_name} />
+          <Field name="last_name" label="Last name" autoComplete="family-name" defaultValue={address?.last_name} />
+          <Field name="address_1" label="Address" autoComplete="address-line1" defaultValue={address?.address_1} wide />
+          <Field name="postal_code" label="Postcode" autoComplete="postal-code" defaultValue={address?.postal_code} />
+          <Field name="city" label="City" autoComplete="address-level2" defaultValue={address?.city} />
+          <Field
+            name="phone"
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            defaultValue={address?.phone}
+            hint="The pickup point texts you when your parcel arrives."
+            wide
+          />
+          <p className="muted wide">Country: Italy</p>
+          {error && (
+            <p className="alert wide" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="primary wide" disabled={saving}>
+            {saving ? "Saving…" : "Continue to delivery"}
+          </button>
+        </form>
+      ) : (
+        <p className="muted">
+          {cart.email} · {address?.first_name} {address?.last_name}, {address?.address_1}, {address?.postal_code} {address?.city} · {address?.phone}
+        </p>
+      )}
+    </section>
+  )
+}
+
+function Field(props: { name: string; label: string; type?: string; autoComplete?: string; defaultValue?: string | null; hint?: string; wide?: boolean }) {
+  const id = `field-${props.name}`
+  return (
+    <div className={props.wide ? "field wide" : "field"}>
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? "text"}
+        autoComplete={props.autoComplete}
+        defaultValue={props.defaultValue ?? ""}
+        required
+        aria-describedby={props.hint ? `${id}-hint` : undefined}
+      />
+      {props.hint && (
+        <span id={`${id}-hint`} className="hint">
+          {props.hint}
+        </span>
+      )}
+    </div>
+  )
+}
+
+function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCart: (cart: HttpTypes.StoreCart) => void; onDone: () => void }) {
+  const [options, setOptions] = useState<HttpTypes.StoreCartShippingOption[] | null>(null)
+  const method = cart.shipping_methods?.[0]
+  const [optionId, setOptionId] = useState<string | null>(method?.shipping_option_id ?? null)
+  const [error, setError] = useState<string | null>(null)
+  const chosen = readChosenPickupPoint(cart)
+  const chosenWithDetails = useChosenPickupPoint(pickupPoints, cart)
+
+  useEffect(() => {
+    sdk.store.fulfillment
+      .listCartOptions({ cart_id: cart.id })
+      .then(({ shipping_options }) => setOptions(shipping_options))
+      .catch((cause: unknown) => setError(shopperError(cause).message))
+  }, [cart.id])
+
+  const option = options?.find((o) => o.id === optionId) ?? null
+  const methodIsOption = !!option && method?.shipping_option_id === option.id
+  // "Continue" waits for the method of the chosen option, and for a point when the option needs one.
+  const ready = methodIsOption && (!needsPickupPointChoice(option) || !!chosen)
+
+  const pick = async (next: HttpTypes.StoreCartShippingOption) => {
+    setOptionId(next.id)
+    setError(null)
+    if (needsPickupPointChoice(next)) return // the point comes first: the picker adds the method
+    try {
+      const { cart: updated } = await sdk.store.cart.addShippingMethod(cart.id, { option_id: next.id }, fields)
+      onCart(updated)
+    } catch (cause) {
+      setError(shopperError(cause).message)
+    }
+  }
+
+  return (
+    <section className="step" aria-label="Delivery">
+      <StepHeader title="2. Delivery" open={open} onEdit={onEdit} />
+      {!open ? (
+        <div className="muted">
+          {method?.name}
+          {chosenWithDetails && <PickupPointSummary point={chosenWithDetails} showHours={false} headingLevel={3} className="summary compact" classNames={SUMMARY_CLASSES} />}
+        </div>
+      ) : (
+        <>
+          {!options && !error && <p>Loading delivery options…</p>}
+          {options && (
+            <fieldset className="options">
+              <legend>How should we deliver?</legend>
+              {options.map((o) => (
+                <label key={o.id} className="option">
+                  <input type="radio" name="shipping-option" value={o.id} checked={optionId === o.id} onChange={() => void pick(o)} />
+                  <span className="option-name">{o.name}</span>
+                  {isPickupPointOption(o) && <span className="tag">Pickup point</span>}
+                  <span className="option-price">{formatPrice(o.amount, cart.currency_code)}</span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {option && needsPickupPointChoice(option) && (
+            <PickupPointPicker
+              api={pickupPoints}
+              countryCode="it"
+              timeZone="Europe/Rome"
+              selectedCode={methodIsOption ? (chosen?.code ?? null) : null}
+              remember
+              onSelect={async (point) => {
+                onCart(await pickupPoints.choose<HttpTypes.StoreCart>(cart.id, option.id, point))
+              }}
+              className="picker"
+              classNames={PICKER_CLASSES}
+            />
+          )}
+          {error && (
+            <p className="alert" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="button" className="primary" disabled={!ready} aria-describedby="delivery-hint" onClick={onDone}>
+            Continue to payment
+          </button>
+          {!ready && (
+            <p id="delivery-hint" className="hint">
+              {option && needsPickupPointChoice(option) ? "Choose a pickup point to continue." : "Choose how we deliver to continue."}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
+
+function PaymentStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart: HttpTypes.StoreCart) => void }) {
+  const [error, setError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setSaving(true)
+    setError(null)
+    try {
+      await sdk.store.payment.initiatePaymentSession(cart, { provider_id: MANUAL_PAYMENT })
+      const { cart: updated } = await sdk.store.cart.retrieve(cart.id, fields)
+      onDone(updated)
+    } catch (cause) {
+      setError(shopperError(cause).message)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <section className="step" aria-label="Payment">
+      <StepHeader title="3. Payment" open={open} onEdit={onEdit} />
+      {open ? (
+        <form onSubmit={submit}>
+          <fieldset className="options">
+            <legend>Payment method</legend>
+            <label className="option">
+              <input type="radio" name="payment" value={MANUAL_PAYMENT} defaultChecked />
+              <span className="option-name">Manual payment (demo: nothing is charged)</span>
+            </label>
+          </fieldset>
+          {error && (
+            <p className="alert" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="primary" disabled={saving}>
+            {saving ? "Saving…" : "Continue to review"}
+          </button>
+        </form>
+      ) : (
+        <p className="muted">Manual payment</p>
+      )}
+    </section>
+  )
+}
+
+function ReviewStep({ cart, onOrder }: { cart: HttpTypes.StoreCart; onOrder: (order: HttpTypes.StoreOrder) => void }) {
+  const [error, setError] = useState<string | null>(null)
+  const [placing, setPlacing] = useState(false)
+  const chosen = useChosenPickupPoint(pickupPoints, cart)
+
+  const place = async () => {
+    setPlacing(true)
+    setError(null)
+    try {
+      const result = await sdk.store.cart.complete(cart.id)
+      if (result.type !== "order") {
+        setError(shopperError(result.error).message)
+        return
+      }
+      const { order } = await sdk.store.order.retrieve(result.order.id, { fields: "*items,*shipping_methods,+shipping_methods.data,*shipping_address" })
+      onOrder(order)
+    } catch (cause) {
+      setError(shopperError(cause).message)
+    } finally {
+      setPlacing(false)
+    }
+  }
+
+  return (
+    <section className="step" aria-label="Review">
+      <StepHeader title="4. Review" open onEdit={() => undefined} />
+      <PickupPointSummary point={chosen} showHours={false} headingLevel={3} className="summary" classNames={SUMMARY_CLASSES} />
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="button" className="primary" disabled={placing} onClick={() => void place()}>
+        {placing ? "Placing your order…" : "Place order"}
+      </button>
+    </section>
+  )
+}

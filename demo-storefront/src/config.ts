@@ -1,0 +1,14 @@
+import Medusa from "@medusajs/js-sdk"
+import { createPickupPointStoreApi, sdkStoreRequest } from "medusa-pickup-point/storefront"
+
+/** Set when the storefront is built: `npm run demo` passes the store's URL and publishable key. */
+export const MEDUSA_URL = import.meta.env.STOREFRONT_MEDUSA_URL || "http://localhost:9000"
+export const PUBLISHABLE_KEY = import.meta.env.STOREFRONT_PUBLISHABLE_KEY || ""
+
+export const sdk = new Medusa({ baseUrl: MEDUSA_URL, publishableKey: PUBLISHABLE_KEY })
+
+/** The plugin's store calls, through the same js-sdk instance (its key and session apply). */
+export const pickupPoints = createPickupPointStoreApi(sdkStoreRequest(sdk))
+
+export const formatPrice = (amount: number | null | undefined, currency = "eur") =>
+  new Intl.NumberFormat("en-IE", { style: "currency", currency }).format(Number(amount ?? 0))

@@ -1,0 +1,36 @@
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { defineConfig } from "vite"
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const port = Number(process.env.STOREFRONT_PORT || 8000)
+
+/**
+ * The demo storefront, built from the plugin's own entries: the package
+ * names resolve to this repository's source, as the built package's
+ * `exports` resolve them in a store. JSX through esbuild; no React plugin.
+ */
+export default defineConfig({
+  root: here,
+  envPrefix: "STOREFRONT_",
+  resolve: {
+    alias: {
+      "medusa-pickup-point/storefront": path.resolve(here, "../src/storefront/index.ts"),
+      "medusa-pickup-point/react": path.resolve(here, "../src/react/index.ts"),
+    },
+    dedupe: ["react", "react-dom"],
+  },
+  esbuild: { jsx: "automatic" },
+  server: { port, strictPort: true, host: "localhost" },
+  preview: { port, strictPort: true, host: "localhost" },
+  build: {
+    outDir: path.resolve(here, "dist"),
+    emptyOutDir: true,
+    rollupOptions: {
+      // The components' "use client" (for Next.js) means nothing to a Vite bundle.
+      onwarn(warning, warn) {
+        if (warning.code !== "MODULE_LEVEL_DIRECTIVE") warn(warning)
+      },
+    },
+  },
+})

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import os from "node:os"
+import path from "node:path"
+
+const ROOT = path.resolve(__dirname, "../../..")
+const VITE = path.join(ROOT, "node_modules", ".bin", "vite")
+const CONFIG = path.join(ROOT, "demo-storefront", "vite.config.mjs")
+
+export type DemoStorefront = { url: string; close: () => Promise<void> }
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0))
+    })
+  })
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv, ready?: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(VITE, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
+    let output = ""
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (ready?.test(output)) resolve(child)
+    }
+    child.stdout!.on("data", onData)
+    child.stderr!.on("data", onData)
+    child.on("exit", (code) => {
+      if (!ready && code === 0) resolve(child)
+      else reject(new Error(`vite ${args[0]} exited with ${code}:\n${output}`))
+    })
+  })
+}
+
+/**
+ * Builds the demo storefront for the Medusa app under test (its URL and
+ * publishable key are baked in, as `npm run demo` does) and serves the build
+ * with `vite preview` on `port`.
+ */
+export async function serveDemoStorefront(options: { medusaUrl: string; publishableKey: string; port: number }): Promise<DemoStorefront> {
+  const outDir = mkdtempSync(path.join(os.tmpdir(), "pickup-point-storefront-"))
+  const env = {
+    STOREFRONT_MEDUSA_URL: options.medusaUrl,
+    STOREFRONT_PUBLISHABLE_KEY: options.publishableKey,
+    STOREFRONT_PORT: String(options.port),
+  }
+  await run(["build", "--config", CONFIG, "--outDir", outDir, "--logLevel", "warn"], env)
+  const preview = await run(["preview", "--config", CONFIG, "--outDir", outDir], env, /Local:\s+http/)
+  return {
+    url: `http://localhost:${options.port}`,
+    close: async () => {
+      preview.kill("SIGTERM")
+      rmSync(outDir, { recursive: true, force: true })
+    },
+  }
+}

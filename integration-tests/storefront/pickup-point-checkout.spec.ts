@@ -1,0 +1,126 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { Page } from "playwright-core"
+import { Modules } from "@medusajs/framework/utils"
+import seedDemoStore from "../../scripts/seed-demo-store"
+import type { SandboxOrderView } from "../../test-support/sandbox-fixtures"
+import { useSandboxForApp } from "../helpers/sandbox-env"
+import { waitFor } from "../helpers/seed-store"
+import { launchShopperBrowser, screenshot, seriousAccessibilityViolations, type ShopperBrowser } from "./helpers/browser"
+import { freePort, serveDemoStorefront, type DemoStorefront } from "./helpers/demo-storefront"
+
+jest.setTimeout(240_000)
+
+const sandbox = useSandboxForApp()
+
+// The storefront's origin must be in the app's store CORS before the app boots (this hook runs before the runner's).
+let storefrontPort = 0
+beforeAll(async () => {
+  storefrontPort = await freePort()
+  process.env.STORE_CORS = `http://localhost:${storefrontPort}`
+})
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: {},
+  testSuite: ({ api, getContainer }) => {
+    let storefront: DemoStorefront
+    let browser: ShopperBrowser
+
+    beforeAll(async () => {
+      const container = getContainer()
+      await sandbox.control.post("/reset")
+      await seedDemoStore({ container, args: [] })
+      const [key] = await container.resolve(Modules.API_KEY).listApiKeys({ type: "publishable", title: "Storefront" })
+      storefront = await serveDemoStorefront({ medusaUrl: String(api.defaults.baseURL), publishableKey: key.token, port: storefrontPort })
+      browser = await launchShopperBrowser()
+    })
+
+    afterAll(async () => {
+      await browser?.close()
+      await storefront?.close()
+    })
+
+    it("lets a shopper find a point in Milano by keyboard, order to it, and see where to collect; the carrier gets that point once", async () => {
+      const { page } = browser
+      await page.goto(storefront.url)
+
+      await page.getByRole("button", { name: "Buy Sneakers" }).click()
+      await field(page, "E-mail").fill("giulia.rossi@example.com")
+      await field(page, "First name").fill("Giulia")
+      await field(page, "Last name").fill("Rossi")
+      await field(page, "Address").fill("Via Torino 10")
+      await field(page, "Postcode").fill("20123")
+      await field(page, "City").fill("Milano")
+      await field(page, "Phone").fill("+39 333 1234567")
+      await page.getByRole("button", { name: "Continue to delivery" }).click()
+
+      // The generic option: the shopper chooses the point.
+      await page.getByRole("radio", { name: /^Pickup point Pickup point/ }).check()
+      const continueToPayment = page.getByRole("button", { name: "Continue to payment" })
+      await expectDisabled(continueToPayment)
+
+      // Search by keyboard only: type in the labelled search box, Enter, arrow into the list, End, Enter.
+      const search = page.getByRole("searchbox", { name: "Find a pickup point by postcode, city or address" })
+      await search.focus()
+      await page.keyboard.type("Milano")
+      await page.keyboard.press("Enter")
+      const status = page.getByRole("status")
+      await waitFor(async () => (await status.textContent()) === "3 pickup points found.")
+      const list = page.getByRole("listbox", { name: "Pickup points" })
+      expect(await list.getByRole("option").allTextContents()).toEqual([
+        expect.stringContaining("Edicola Duomo"),
+        expect.stringContaining("Locker Stazione Centrale"),
+        expect.stringContaining("Tabacchi Navigli"),
+      ])
+
+      const violations = await seriousAccessibilityViolations(page, "[data-pickup-point-picker]")
+      expect(violations).toEqual([])
+
+      await page.keyboard.press("ArrowDown")
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("listbox")
+      await page.keyboard.press("End")
+      const navigli = list.getByRole("option", { name: /Tabacchi Navigli/ })
+      expect(await list.getAttribute("aria-activedescendant")).toBe(await navigli.getAttribute("id"))
+      await page.keyboard.press("Enter")
+      await waitFor(async () => (await navigli.getAttribute("aria-selected")) === "true").catch(async (error) => {
+        await screenshot(page, "storefront-failure", { fullPage: true })
+        throw new Error(`${error.message}; the page says: ${await page.getByRole("alert").allTextContents()}`)
+      })
+      expect(await navigli.textContent()).toContain("Code needed at pickup")
+      await screenshot(page, "storefront-picker", { selector: "[data-pickup-point-picker]" })
+
+      await continueToPayment.click()
+      await page.getByRole("button", { name: "Continue to review" }).click()
+      const review = page.locator("[data-pickup-point-summary]")
+      expect(await review.getAttribute("data-pickup-point-summary")).toBe("PP-MI-002")
+      await page.getByRole("button", { name: "Place order" }).click()
+
+      const confirmation = page.getByRole("heading", { name: /Order #\d+ is placed/ })
+      await confirmation.waitFor()
+      const collect = page.getByRole("region", { name: "Collect your order at" })
+      const collectText = await collect.textContent()
+      expect(collectText).toContain("Tabacchi Navigli")
+      expect(collectText).toContain("Ripa di Porta Ticinese 55")
+      expect(collectText).toContain("20143 Milano")
+      expect(collectText).toContain("Code needed at pickup")
+      await screenshot(page, "storefront-confirmation", { fullPage: true })
+
+      // The carrier's service got exactly one shipment order, for that point.
+      const orders = await waitFor(async () => {
+        const all = (await sandbox.control.get("/orders")).data.orders as SandboxOrderView[]
+        return all.length ? all : null
+      }, 30_000)
+      expect(orders).toHaveLength(1)
+      expect(orders[0].request.codePickupPoint).toBe("PP-MI-002")
+    })
+  },
+})
+
+/** The checkout form's text box of that exact label. */
+function field(page: Page, label: string) {
+  return page.getByRole("textbox", { name: label, exact: true })
+}
+
+async function expectDisabled(locator: { isDisabled: () => Promise<boolean> }) {
+  expect(await locator.isDisabled()).toBe(true)
+}

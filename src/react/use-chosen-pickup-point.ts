@@ -1,0 +1,35 @@
+"use client"
+
+import { useEffect, useState } from "react"
+import { readChosenPickupPoint, type ChosenPickupPoint, type WithShippingMethods } from "../storefront/chosen-point"
+import { withPickupPointDetails, type PickupPointStoreApi } from "../storefront/store-api"
+
+/**
+ * The chosen point of a cart or an order, for `PickupPointSummary`: at once
+ * from the stored snapshot, or looked up by its code when the method carries
+ * the code only.
+ */
+export function useChosenPickupPoint(
+  api: Pick<PickupPointStoreApi, "retrieve" | "search">,
+  cartOrOrder: WithShippingMethods | null | undefined
+): ChosenPickupPoint | null {
+  const chosen = readChosenPickupPoint(cartOrOrder)
+  const [detailed, setDetailed] = useState<ChosenPickupPoint | null>(null)
+  const code = chosen?.code ?? null
+  const hasSnapshot = !!chosen?.point
+
+  useEffect(() => {
+    setDetailed(null)
+    if (!chosen || hasSnapshot) return
+    const controller = new AbortController()
+    withPickupPointDetails(api, chosen, { signal: controller.signal })
+      .then((found) => !controller.signal.aborted && setDetailed(found))
+      .catch(() => undefined)
+    return () => controller.abort()
+    // The lookup depends on the code only; `chosen` is a new object each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, code, hasSnapshot])
+
+  if (!chosen) return null
+  return detailed?.code === chosen.code ? detailed : chosen
+}
