@@ -34,3 +34,28 @@ export function safeTrackingUrl(progress: ShipmentProgress | null | undefined): 
   const url = progress?.tracking_url
   return typeof url === "string" && /^https?:\/\//i.test(url.trim()) ? url.trim() : null
 }
+
+/** The parts of a store order's fulfillments read here (request `*fulfillments,*fulfillments.labels`). */
+export type FulfillmentLike = {
+  shipped_at?: string | Date | null
+  delivered_at?: string | Date | null
+  canceled_at?: string | Date | null
+  labels?: ({ tracking_number?: string | null; tracking_url?: string | null } | null)[] | null
+}
+
+/**
+ * The progress Medusa itself records on an order's fulfillments, which the
+ * plugin keeps true (label with its tracking number, shipped, delivered):
+ * enough for an order page when no finer tracking is at hand. Null before
+ * anything was fulfilled.
+ */
+export function shipmentProgressFromOrder(order: { fulfillments?: (FulfillmentLike | null)[] | null } | null | undefined): ShipmentProgress | null {
+  const fulfillment = (order?.fulfillments ?? []).filter((f): f is FulfillmentLike => !!f && !f.canceled_at).at(-1)
+  if (!fulfillment) return null
+  const label = (fulfillment.labels ?? []).find((l) => l?.tracking_number)
+  return {
+    stage: fulfillment.delivered_at ? "delivered" : fulfillment.shipped_at ? "shipped" : label ? "label" : null,
+    tracking_number: label?.tracking_number || null,
+    tracking_url: label?.tracking_url || null,
+  }
+}

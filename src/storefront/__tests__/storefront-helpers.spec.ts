@@ -16,6 +16,9 @@ import {
   readChosenPickupPoint,
   searchParams,
   sdkStoreRequest,
+  safeTrackingUrl,
+  shipmentProgressFromOrder,
+  shipmentStageText,
   shopperError,
   withPickupPointDetails,
   weekdayOf,
@@ -173,6 +176,28 @@ describe("reading a refusal's code", () => {
     })
     expect(shopperError(new Error("Payment declined"))).toEqual({ code: null, message: "Payment declined" })
     expect(shopperError(42, "Try again")).toEqual({ code: null, message: "Try again" })
+  })
+})
+
+describe("the shipment's progress", () => {
+  it("reads Medusa's fulfillments: label and tracking number, shipped, delivered; cancelled ones are skipped", () => {
+    expect(shipmentProgressFromOrder({ fulfillments: [] })).toBeNull()
+    expect(shipmentProgressFromOrder({ fulfillments: [{ labels: [] }] })).toEqual({ stage: null, tracking_number: null, tracking_url: null })
+    const labelled = { labels: [{ tracking_number: "", tracking_url: "" }, { tracking_number: "TRK1", tracking_url: "" }] }
+    expect(shipmentProgressFromOrder({ fulfillments: [labelled] })).toEqual({ stage: "label", tracking_number: "TRK1", tracking_url: null })
+    expect(shipmentProgressFromOrder({ fulfillments: [{ ...labelled, shipped_at: "2026-11-20" }] })?.stage).toBe("shipped")
+    expect(shipmentProgressFromOrder({ fulfillments: [{ ...labelled, shipped_at: "x", delivered_at: "y" }] })?.stage).toBe("delivered")
+    expect(shipmentProgressFromOrder({ fulfillments: [labelled, { canceled_at: "z", shipped_at: "x" }] })?.stage).toBe("label")
+  })
+
+  it("words the stage for shoppers and links only http(s) tracking pages", () => {
+    expect(shipmentStageText({ stage: "at_pickup_point" })).toBe("Arrived at the pickup point")
+    expect(shipmentStageText({ stage: "shipped", ready_for_pickup: true })).toBe("Ready for pickup")
+    expect(shipmentStageText({ stage: "shipped" }, { shipped: "In viaggio" })).toBe("In viaggio")
+    expect(shipmentStageText({ stage: "ST_9999" })).toBeNull()
+    expect(shipmentStageText(null)).toBeNull()
+    expect(safeTrackingUrl({ tracking_url: " https://t.example/1 " })).toBe("https://t.example/1")
+    expect(safeTrackingUrl({ tracking_url: "javascript:alert(1)" })).toBeNull()
   })
 })
 
