@@ -42,7 +42,8 @@ module.exports = {
       ...common,
       displayName: "integration",
       // A real Medusa app on real PostgreSQL (embedded unless USE_EXTERNAL_PG=1).
-      testMatch: ["<rootDir>/integration-tests/http/**/*.spec.ts"],
+      // The module alone (moduleIntegrationTestRunner), and a whole app over HTTP.
+      testMatch: ["<rootDir>/integration-tests/modules/**/*.spec.ts", "<rootDir>/integration-tests/http/**/*.spec.ts"],
       ...withPostgres,
     },
     {

@@ -2,7 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createApiKeysWorkflow } from "@medusajs/medusa/core-flows"
 import { PICKUP_POINT_MODULE } from "../src/modules/pickup-point"
 import type PickupPointModuleService from "../src/modules/pickup-point/service"
-import type { PickupPointSearch } from "../src/modules/pickup-point/search"
+import type { PickupPointSearch } from "../src/modules/pickup-point/lib/search"
 import { useSandboxForApp } from "../integration-tests/helpers/sandbox-env"
 import { describe as line, timed } from "./stats"
 

@@ -229,7 +229,11 @@ medusaIntegrationTestRunner({
         await control().post("/faults", { operation: "create", kind, times: 1 })
         const order = await checkout()
 
-        const afterFault = await shipmentOf(order.id, stateAfterFault)
+        // Waits for the fault's outcome to be recorded, not for the intent (also pending, before any attempt).
+        const afterFault = await waitFor(async () => {
+          const shipment = await shipmentOf(order.id, stateAfterFault)
+          return shipment.last_error ? shipment : null
+        })
         expect(afterFault.create_attempts).toBe(1)
         expect(afterFault.last_error).toBeTruthy()
 

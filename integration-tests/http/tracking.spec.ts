@@ -223,7 +223,7 @@ medusaIntegrationTestRunner({
       await sync()
 
       const sent = await api.post(`/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, admin)
-      expect(sent.data.verification_code).toEqual({ sent_at: expect.any(String), masked_email: "m***@example.com", next_allowed_at: expect.any(String) })
+      expect(sent.data.verification_code).toEqual({ sent_at: expect.any(String), masked_email: "m***@example.com", next_allowed_at: expect.any(String), left_today: 4 })
       const [email] = (await control().get("/emails")).data.emails
       expect(JSON.stringify(sent.data)).not.toContain(email.code)
 

@@ -9,14 +9,24 @@ import {
   AdminSetupPickupPointDelivery,
   AdminListPickupPoints,
   AdminListShipments,
+  AdminPrintLabels,
   AdminUpdatePickupPoint,
   StoreSearchPickupPoints,
 } from "./validators"
+import { checkCartPickupPoints } from "./lib/check-cart-pickup-points"
+import { checkPickupPointSelection } from "./lib/check-pickup-point-selection"
+import { fulfillPickupPointOrder } from "./lib/fulfill-pickup-point-order"
 
 const list = { isList: true, defaults: ["id"] }
 
 export default defineMiddlewares({
   routes: [
+    // Checkout and "Fulfill items" through middlewares on Medusa's routes, never
+    // through its workflow hooks: a hook takes one handler, and it is the store's.
+    // They run after Medusa's own validation of the same routes.
+    { matcher: "/store/carts/:id/shipping-methods", method: ["POST"], middlewares: [checkPickupPointSelection] },
+    { matcher: "/store/carts/:id/complete", method: ["POST"], middlewares: [checkCartPickupPoints] },
+    { matcher: "/admin/orders/:id/fulfillments", method: ["POST"], middlewares: [fulfillPickupPointOrder] },
     // The raw body is kept for the webhook's HMAC signature.
     { matcher: "/hooks/pickup-point", method: ["POST"], bodyParser: { preserveRawBody: true } },
     { matcher: "/store/pickup-points", method: ["GET"], middlewares: [validateAndTransformQuery(StoreSearchPickupPoints, list)] },
@@ -36,5 +46,6 @@ export default defineMiddlewares({
     { matcher: "/admin/pickup-point/shipments/:id/handover", method: ["POST"], middlewares: [validateAndTransformBody(AdminHandover)] },
     { matcher: "/admin/pickup-point/shipments/:id/tracking", method: ["POST"], middlewares: [validateAndTransformBody(AdminReportTracking)] },
     { matcher: "/admin/pickup-point/shipments/:id/cancel", method: ["POST"], middlewares: [validateAndTransformBody(AdminCancelShipment)] },
+    { matcher: "/admin/pickup-point/labels", method: ["POST"], middlewares: [validateAndTransformBody(AdminPrintLabels)] },
   ],
 })

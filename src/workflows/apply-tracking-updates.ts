@@ -1,9 +1,11 @@
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { TrackingUpdate } from "../modules/pickup-point/service"
+import type { TrackingUpdate } from "../modules/pickup-point/types"
 import { applyTrackingUpdatesStep } from "./steps/apply-tracking-updates"
 
-/** Applies tracking reports (see applyTrackingUpdates): used by the webhook and by admins' reports. */
+export const applyTrackingUpdatesWorkflowId = "pickup-point-apply-tracking-updates-workflow"
+
+/** Applies tracking reports (see utils/apply-tracking-updates.ts): used by the webhook and by admins' reports. */
 export const applyTrackingUpdatesWorkflow = createWorkflow(
-  "apply-pickup-point-tracking-updates",
+  applyTrackingUpdatesWorkflowId,
   (input: { updates: TrackingUpdate[] }) => new WorkflowResponse(applyTrackingUpdatesStep(input))
 )

@@ -2,7 +2,9 @@ import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-
 import { handlePlatformConfirmationStep } from "./steps/handle-platform-confirmation"
 
 /** The platform's shipment confirmation, once its request is authenticated. */
+export const handlePlatformConfirmationWorkflowId = "pickup-point-handle-platform-confirmation-workflow"
+
 export const handlePlatformConfirmationWorkflow = createWorkflow(
-  "handle-pickup-point-platform-confirmation",
+  handlePlatformConfirmationWorkflowId,
   (input: { raw_body: string }) => new WorkflowResponse(handlePlatformConfirmationStep(input))
 )

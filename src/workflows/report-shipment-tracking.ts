@@ -7,8 +7,10 @@ import { reportTrackingStep, type ReportTrackingInput } from "./steps/report-tra
  * service, then applied in Medusa like any other update. A handover is
  * ST_0007 with the customer's verification code.
  */
+export const reportShipmentTrackingWorkflowId = "pickup-point-report-shipment-tracking-workflow"
+
 export const reportShipmentTrackingWorkflow = createWorkflow(
-  "report-pickup-point-shipment-tracking",
+  reportShipmentTrackingWorkflowId,
   (input: ReportTrackingInput) => {
     const update = reportTrackingStep(input)
     const applied = applyTrackingUpdatesWorkflow.runAsStep({

@@ -2,7 +2,7 @@ import { z } from "zod"
 import { clientOptionsSchema } from "../../lib/shipment-orders/client-options"
 import { describeIssues } from "../../lib/shipment-orders/schemas/requests"
 import { normalizeStatusCode } from "../../lib/shipment-orders/status-codes"
-import { TRACKING_STAGES, type TrackingStage } from "./tracking-stages"
+import { TRACKING_STAGES, type TrackingStage } from "./lib/statuses"
 
 const isTimeZone = (zone: string) => {
   try {

@@ -1,5 +1,6 @@
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
 import type { CreateFulfillmentResult, FulfillmentOption } from "@medusajs/framework/types"
+import { pickupPointRequired } from "../../modules/pickup-point/lib/checkout-refusals"
 
 /** The option a "pickup point, shopper chooses" shipping option is created from. */
 export const PICKUP_POINT_OPTION = { id: "pickup-point", name: "Pickup point (shopper chooses)" }
@@ -36,23 +37,20 @@ export class PickupPointFulfillmentService extends AbstractFulfillmentProviderSe
     return false
   }
 
-  /** The catalog check (known, active point) runs in the add-shipping-method hook, which can read the catalog. */
+  /** The catalog check (known, active point) runs in the plugin's store route middlewares, which can read the catalog. */
   async validateFulfillmentData(
     optionData: Record<string, unknown>,
     data: Record<string, unknown>
   ): Promise<Record<string, unknown>> {
     const code = pickupPointCodeOf(data, optionData)
     if (!code) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        "Choose a pickup point: send its code as data.pickup_point_code with the shipping method."
-      )
+      throw pickupPointRequired()
     }
     return { ...data, pickup_point_code: code }
   }
 
   async createFulfillment(data: Record<string, unknown>): Promise<CreateFulfillmentResult> {
-    // The label is added by the plugin's fulfillmentCreated hook (generate-shipment-label workflow).
+    // The label is added by the plugin's create-fulfillment workflow, which "Fulfill items" runs for pickup-point orders.
     return { data: { pickup_point_code: pickupPointCodeOf(data) ?? null }, labels: [] }
   }
 

@@ -1,26 +1,15 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
-import type PickupPointModuleService from "../../modules/pickup-point/service"
-import { creationEvents, emitShipmentEvents } from "../shipment-events"
+import { advanceAndAnnounce } from "../utils/advance-and-announce"
+
+export const advanceShipmentStepId = "pickup-point-advance-shipment"
 
 /**
- * Moves a shipment on as far as the service allows now and announces a
- * change of its creation state; null when another process holds it.
+ * Moves a shipment on as far as the service allows now; a busy or settled
+ * one is left as it is. No compensation: a shipment order made on the
+ * service cannot be unmade by a rollback, and its record says where it is.
  */
-export async function advanceAndAnnounce(container: MedusaContainer, shipmentId: string) {
-  const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
-  const advanced = await pickupPoints.advanceShipment(shipmentId)
-  if (!advanced) {
-    return null
-  }
-  await emitShipmentEvents(container, creationEvents(advanced.previous_status, advanced.shipment))
-  return advanced.shipment
-}
-
-/** Moves a shipment on as far as the service allows now; a busy or settled one is left as it is. */
 export const advanceShipmentStep = createStep(
-  "advance-shipment",
+  advanceShipmentStepId,
   async (input: { shipment_id: string | null }, { container }) =>
     new StepResponse(input.shipment_id ? await advanceAndAnnounce(container, input.shipment_id) : null)
 )

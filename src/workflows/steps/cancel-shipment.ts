@@ -1,13 +1,15 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
-import type PickupPointModuleService from "../../modules/pickup-point/service"
+import { cancelShipment, shipmentWork } from "../utils/shipment-work"
 
-export const cancelShipmentStep = createStep(
-  "cancel-pickup-point-shipment",
-  async (input: { order_id: string; notes?: string; defer_when_unavailable?: boolean }, { container }) => {
-    const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
-    return new StepResponse(
-      await pickupPoints.cancelShipment(input.order_id, input.notes, { deferWhenUnavailable: input.defer_when_unavailable })
-    )
-  }
-)
+export const cancelShipmentStepId = "pickup-point-cancel-shipment"
+
+export type CancelShipmentStepInput = { order_id: string; notes?: string; defer_when_unavailable?: boolean }
+
+/** No compensation: a cancel on the service cannot be taken back. */
+export const cancelShipmentStep = createStep(cancelShipmentStepId, async (input: CancelShipmentStepInput, { container }) => {
+  const work = shipmentWork(container)
+  const shipment = await work.pickupPoints.retrieveShipmentByOrder(input.order_id)
+  return new StepResponse(
+    await cancelShipment(work, shipment, input.notes, { deferWhenUnavailable: input.defer_when_unavailable })
+  )
+})

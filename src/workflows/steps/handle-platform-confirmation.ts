@@ -2,8 +2,10 @@ import { createHash } from "node:crypto"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
-import { readPlatformConfirmation } from "../../modules/pickup-point/webhook-payload"
-import { applyTrackingUpdates } from "./apply-tracking-updates"
+import { readPlatformConfirmation } from "../../modules/pickup-point/lib/webhook-payload"
+import { applyTrackingUpdates } from "../utils/apply-tracking-updates"
+
+export const handlePlatformConfirmationStepId = "pickup-point-handle-platform-confirmation"
 
 export type WebhookOutcome = { http_status: 200 | 202 | 400; verdict: string; message: string }
 
@@ -11,10 +13,11 @@ export type WebhookOutcome = { http_status: 200 | 202 | 400; verdict: string; me
  * Processes one authenticated delivery of the platform's webhook: a replay
  * of a body already handled is acknowledged and not applied again; an
  * unknown order is acknowledged and recorded; a confirmation goes through
- * the same path as the sync. Every delivery is kept with its verdict.
+ * the same path as the sync. Every delivery is kept with its verdict. No
+ * compensation: the delivery record is the fact of what arrived.
  */
 export const handlePlatformConfirmationStep = createStep(
-  "handle-pickup-point-platform-confirmation",
+  handlePlatformConfirmationStepId,
   async (input: { raw_body: string }, { container }) => {
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
     const digest = createHash("sha256").update(input.raw_body).digest("hex")

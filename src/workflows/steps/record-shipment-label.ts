@@ -1,12 +1,17 @@
-import { Modules } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
-import { emitShipmentEvents, PickupPointShipmentEvents } from "../shipment-events"
+import type { ShipmentStatus } from "../../modules/pickup-point/types"
+import { emitShipmentEvents, PickupPointShipmentEvents } from "../utils/shipment-events"
 
-type Input = {
+export const recordShipmentLabelStepId = "pickup-point-record-shipment-label"
+
+export type RecordShipmentLabelInput = {
   fulfillment_id: string
   shipment_id: string
+  /** The status the shipment was read in when the label was asked for: the record lands only from it. */
+  status: string
   order_reference_code: string
   kind: "label" | "confirmed"
   tracking_number: string | null
@@ -15,22 +20,42 @@ type Input = {
 }
 
 /**
- * Records the label on the shipment and on the Medusa fulfillment (a
- * fulfillment label with tracking number and URL, and the facts the provider
- * needs to refuse a cancel later).
+ * Records the label on the shipment (a compare-and-set from the status it
+ * was asked in, so that of two fulfillments made at once only one gets the
+ * shipment) and on the Medusa fulfillment: a fulfillment label with tracking
+ * number and URL, and the facts the provider needs to refuse a cancel later.
+ * No compensation: it is the workflow's last step.
  */
-export const recordShipmentLabelStep = createStep("record-shipment-label", async (input: Input, { container }) => {
+export const recordShipmentLabelStep = createStep(recordShipmentLabelStepId, async (input: RecordShipmentLabelInput, { container }) => {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
-  const fulfillments = container.resolve(Modules.FULFILLMENT)
-
-  const shipment = await pickupPoints.recordLabel(input.shipment_id, {
-    fulfillment_id: input.fulfillment_id,
-    tracking_number: input.tracking_number,
-    label_file_id: input.file?.id ?? null,
-    label_url: input.label_url,
+  const current = await pickupPoints.retrievePickupPointShipment(input.shipment_id)
+  if (current.fulfillment_id && current.fulfillment_id !== input.fulfillment_id) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `The shipment order of ${current.order_number} already belongs to fulfillment ${current.fulfillment_id}: cancel that one first.`
+    )
+  }
+  const status: ShipmentStatus = input.kind === "label" ? "label_generated" : "confirmed"
+  const shipment = await pickupPoints.transitionShipment({
+    id: input.shipment_id,
+    from: input.status as ShipmentStatus,
+    to: status,
+    changes: {
+      fulfillment_id: input.fulfillment_id,
+      tracking_number: input.tracking_number ?? current.tracking_number,
+      label_file_id: input.file?.id ?? null,
+      label_url: input.label_url,
+    },
+    message: status === "confirmed" ? "Shipment confirmed" : "Label generated",
   })
+  if (!shipment) {
+    throw new MedusaError(
+      MedusaError.Types.CONFLICT,
+      `The shipment order of ${current.order_number} changed while its label was made (now ${current.status}); try again.`
+    )
+  }
   const now = new Date().toISOString()
-  await fulfillments.updateFulfillment(input.fulfillment_id, {
+  await container.resolve(Modules.FULFILLMENT).updateFulfillment(input.fulfillment_id, {
     data: {
       shipment_id: shipment.id,
       order_reference_code: input.order_reference_code,

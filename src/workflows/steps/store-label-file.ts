@@ -1,9 +1,11 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 
+export const storeLabelFileStepId = "pickup-point-store-label-file"
+
 /** Stores a label PDF with Medusa's File Module; removed again if a later step fails. */
 export const storeLabelFileStep = createStep(
-  "store-pickup-point-label-file",
+  storeLabelFileStepId,
   async (input: { order_number: string; pdf_base64: string | null }, { container }) => {
     if (!input.pdf_base64) {
       return new StepResponse(null, null)

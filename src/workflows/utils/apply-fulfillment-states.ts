@@ -3,8 +3,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createOrderShipmentWorkflow, markOrderFulfillmentAsDeliveredWorkflow } from "@medusajs/medusa/core-flows"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
-import type { TrackingTransition } from "../../modules/pickup-point/service"
-import { LEFT_WAREHOUSE_STAGES } from "../../modules/pickup-point/tracking-stages"
+import type { TrackingTransition } from "../../modules/pickup-point/types"
+import { LEFT_WAREHOUSE_STAGES } from "../../modules/pickup-point/lib/statuses"
 
 type FulfillmentState = {
   shipped_at: string | null

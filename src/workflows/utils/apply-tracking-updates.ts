@@ -1,10 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
-import type { TrackingUpdate } from "../../modules/pickup-point/service"
-import { emitShipmentEvents, trackingEvents } from "../shipment-events"
+import type { TrackingUpdate } from "../../modules/pickup-point/types"
 import { applyFulfillmentStates } from "./apply-fulfillment-states"
+import { emitShipmentEvents, trackingEvents } from "./shipment-events"
 
 /**
  * The one path every tracking report takes, whether the sync job read it,
@@ -20,9 +19,3 @@ export async function applyTrackingUpdates(container: MedusaContainer, updates: 
   await emitShipmentEvents(container, trackingEvents(result.transitions))
   return result
 }
-
-export const applyTrackingUpdatesStep = createStep(
-  "apply-pickup-point-tracking-updates",
-  async (input: { updates: TrackingUpdate[] }, { container }) =>
-    new StepResponse(await applyTrackingUpdates(container, input.updates))
-)

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import type { PickupPointShipmentDTO, TrackingTransition } from "../modules/pickup-point/service"
+import type { PickupPointShipmentDTO, TrackingTransition } from "../../modules/pickup-point/types"
+import { isBeforeCreation } from "../../modules/pickup-point/lib/statuses"
 
 /**
  * Events the plugin emits, for notification providers and other plugins.
@@ -24,13 +25,11 @@ export type ShipmentEventData = {
 
 type ShipmentEvent = { name: string; data: ShipmentEventData }
 
-const CREATION_OPEN = new Set(["pending", "creating", "unknown"])
-
 /** What a change of a shipment's creation state announces: created (on the service now) or failed. */
 export function creationEvents(before: string | undefined, shipment: PickupPointShipmentDTO | null): ShipmentEvent[] {
   if (!shipment || before === shipment.status) return []
   const data = { id: shipment.id, order_id: shipment.order_id, status: shipment.status }
-  if ((before === undefined || CREATION_OPEN.has(before)) && ["awaiting_import", "ready"].includes(shipment.status)) {
+  if ((before === undefined || isBeforeCreation(before)) && ["awaiting_import", "ready"].includes(shipment.status)) {
     return [{ name: PickupPointShipmentEvents.CREATED, data }]
   }
   return shipment.status === "failed" ? [{ name: PickupPointShipmentEvents.FAILED, data }] : []

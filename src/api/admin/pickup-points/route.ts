@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../modules/pickup-point/service"
+import { createPickupPointWorkflow } from "../../../workflows/pickup-point-catalog"
 import type { AdminCreatePickupPointType, AdminListPickupPointsType } from "../../validators"
 
 export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListPickupPointsType>, res: MedusaResponse) {
@@ -16,11 +16,6 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListPick
 }
 
 export async function POST(req: AuthenticatedMedusaRequest<AdminCreatePickupPointType>, res: MedusaResponse) {
-  const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
-  const [existing] = await pickupPoints.listPickupPoints({ code: req.validatedBody.code }, { take: 1 })
-  if (existing) {
-    throw new MedusaError(MedusaError.Types.DUPLICATE_ERROR, `A pickup point with code ${req.validatedBody.code} exists already (${existing.id}).`)
-  }
-  const pickup_point = await pickupPoints.createPickupPoints(req.validatedBody)
+  const { result: pickup_point } = await createPickupPointWorkflow(req.scope).run({ input: req.validatedBody })
   res.status(201).json({ pickup_point })
 }

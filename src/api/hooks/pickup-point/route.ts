@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { PICKUP_POINT_MODULE } from "../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../modules/pickup-point/service"
-import { verifyWebhook } from "../../../modules/pickup-point/webhook-auth"
+import { verifyWebhook } from "../../lib/webhook-auth"
 import { handlePlatformConfirmationWorkflow } from "../../../workflows/handle-platform-confirmation"
 
 /**

@@ -1,4 +1,4 @@
-import { buildShipmentIntent, compactDateIn, type OrderForShipment } from "../build-shipment-intent"
+import { buildShipmentIntent, compactDateIn, type OrderForShipment } from "../lib/build-shipment-intent"
 import { parsePluginOptions } from "../options"
 
 const baseOptions = { baseUrl: "https://api.example.com", merchantCode: "M", apiKey: "K" }

@@ -1,6 +1,6 @@
-import { signWebhookBody, verifyWebhook } from "../webhook-auth"
-import { readPlatformConfirmation } from "../webhook-payload"
-import { instantIn } from "../zoned-time"
+import { signWebhookBody, verifyWebhook } from "../../../api/lib/webhook-auth"
+import { readPlatformConfirmation } from "../lib/webhook-payload"
+import { instantIn } from "../lib/zoned-time"
 
 const settings = { apiKey: "merchant-key", signatureHeader: "x-signature", timestampHeader: "x-signature-timestamp", toleranceSeconds: 300 }
 const body = Buffer.from('{"orderReferencecode":"SO1","statusCode":"ST_0006"}')

@@ -1,6 +1,6 @@
-import type { CreateShipmentOrderInput, OrderItem } from "../../lib/shipment-orders"
-import type { ResolvedPluginOptions } from "./options"
-import type { ShipmentIntent } from "./service"
+import type { CreateShipmentOrderInput, OrderItem } from "../../../lib/shipment-orders"
+import type { ResolvedPluginOptions } from "../options"
+import type { ShipmentIntent } from "../types"
 
 type Dimensions = {
   weight?: number | null

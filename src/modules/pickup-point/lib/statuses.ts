@@ -81,6 +81,11 @@ export function isCreationOpen(status: string): boolean {
   return has(OPEN_CREATION_STATUSES, status)
 }
 
+/** Whether the service may not have the shipment order yet: never created, or its creation's outcome unknown. */
+export function isBeforeCreation(status: string): boolean {
+  return status === "pending" || isCreationUncertain(status)
+}
+
 export function isCreationUncertain(status: string): boolean {
   return has(UNCERTAIN_CREATION_STATUSES, status)
 }

@@ -1,24 +1,5 @@
-import { ShipmentStatusCode } from "../../lib/shipment-orders/status-codes"
-
-/**
- * How far a parcel has gone, as Medusa cares: the stage of a status decides
- * what the plugin does in Medusa, and stages only ever move forward. The
- * last three are final: nothing moves a shipment once it reaches one.
- */
-export const TRACKING_STAGES = {
-  registered: 10,
-  label: 20,
-  shipped: 30,
-  at_pickup_point: 40,
-  ready_for_pickup: 50,
-  delivered: 60,
-  cancelled: 60,
-  returned: 60,
-} as const
-
-export type TrackingStage = keyof typeof TRACKING_STAGES
-
-export const FINAL_STAGE_RANK = 60
+import { ShipmentStatusCode } from "../../../lib/shipment-orders/status-codes"
+import type { TrackingStage } from "./statuses"
 
 /** The default table from service status codes to stages; `statusMapping` in the plugin options overrides it. */
 export const DEFAULT_STATUS_MAPPING: Record<string, TrackingStage> = {
@@ -37,15 +18,6 @@ export const DEFAULT_STATUS_MAPPING: Record<string, TrackingStage> = {
 export function stageOf(code: string, mapping: Record<string, TrackingStage>): TrackingStage | null {
   return mapping[code] ?? null
 }
-
-/** Stages at which the parcel has left the warehouse: Medusa's fulfillment is then shipped. */
-export const LEFT_WAREHOUSE_STAGES: ReadonlySet<TrackingStage> = new Set([
-  "shipped",
-  "at_pickup_point",
-  "ready_for_pickup",
-  "delivered",
-  "returned",
-])
 
 /** The status codes a mapping sends to any of `stages`. */
 export function codesFor(mapping: Record<string, TrackingStage>, stages: ReadonlySet<TrackingStage>): string[] {

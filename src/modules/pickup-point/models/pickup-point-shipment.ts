@@ -1,21 +1,10 @@
 import { model } from "@medusajs/framework/utils"
 import { PickupPointShipmentEvent } from "./pickup-point-shipment-event"
 import { PickupPointTrackingEvent } from "./pickup-point-tracking-event"
+import { FINAL_STAGE_RANK, SHIPMENT_STATUSES, SHIPPED_OFF_STATUSES } from "../lib/statuses"
 
-/** Where a shipment order stands; see README "Shipment states". */
-export const SHIPMENT_STATUSES = [
-  "pending",
-  "creating",
-  "unknown",
-  "awaiting_import",
-  "ready",
-  "label_generated",
-  "confirmed",
-  "cancelled",
-  "failed",
-] as const
-
-export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number]
+/** Shipments the tracking sync follows; the partial index below and the sync's SQL share this predicate. */
+export const FOLLOWED_SHIPMENTS_SQL = `deleted_at IS NULL AND status IN (${SHIPPED_OFF_STATUSES.map((s) => `'${s}'`).join(", ")}) AND tracking_stage < ${FINAL_STAGE_RANK}`
 
 /**
  * The plugin's record of one order's shipment order on the service. It is
@@ -61,6 +50,8 @@ export const PickupPointShipment = model
     cancel_requested_at: model.dateTime().nullable(),
     /** Held by the process working on this shipment, so that no two work on it at once. */
     lease_until: model.dateTime().nullable(),
+    /** The token of the claim that holds the lease: only its owner may write the state or release it. */
+    lease_owner: model.text().nullable(),
     /** Why the shipment needs a person: the service's refusal, or a problem with the order's data. */
     last_error: model.text().nullable(),
     events: model.hasMany(() => PickupPointShipmentEvent, { mappedBy: "shipment" }),
@@ -73,6 +64,6 @@ export const PickupPointShipment = model
     // The tracking sync's claim: followed shipments, stalest first.
     {
       on: ["last_synced_at", "id"],
-      where: "deleted_at IS NULL AND status IN ('label_generated', 'confirmed') AND tracking_stage < 60",
+      where: FOLLOWED_SHIPMENTS_SQL,
     },
   ])

@@ -7,7 +7,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
   const { id: _id, created_at: _c, updated_at: _u, deleted_at: _d, ...sync } = await pickupPoints.retrieveSyncState()
   res.json({
-    merchant_code: pickupPoints.client.merchantCode,
+    merchant_code: pickupPoints.options.merchantCode,
     merchant_type: pickupPoints.options.merchantType,
     tracking_sync: { ...sync, circuit_open: !!sync.circuit_open_until && new Date(sync.circuit_open_until) > new Date() },
     shipments_by_status: await pickupPoints.countShipmentsByStatus(),

@@ -1,7 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { PICKUP_POINT_MODULE } from "../../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../../modules/pickup-point/service"
-import type { PickupPointShipmentDTO } from "../../../../modules/pickup-point/service"
+import { cancelRefusal, isCancellable, isRetryable } from "../../../../modules/pickup-point/lib/statuses"
+import type { PickupPointShipmentDTO } from "../../../../modules/pickup-point/types"
 
 /** Relations a shipment is shown with. */
 export const SHIPMENT_RELATIONS = ["events", "tracking_events"]
@@ -19,7 +20,7 @@ export async function respondWithShipment(req: AuthenticatedMedusaRequest, res: 
  * internal bookkeeping.
  */
 export function toAdminShipment(shipment: PickupPointShipmentDTO) {
-  const { request: _request, lease_until: _lease, events, tracking_events, ...rest } = shipment
+  const { request: _request, lease_until: _lease, lease_owner: _owner, events, tracking_events, ...rest } = shipment
   // Arrival order: the service reports times to the minute only, so they cannot order reports within one.
   const byTime = (a: { created_at: Date | string }, b: { created_at: Date | string }) =>
     new Date(a.created_at).getTime() - new Date(b.created_at).getTime()
@@ -36,7 +37,7 @@ export function toAdminShipment(shipment: PickupPointShipmentDTO) {
         occurred_at,
         source,
       })),
-    can_cancel: !["label_generated", "confirmed", "cancelled"].includes(shipment.status),
-    can_retry: shipment.status === "failed",
+    can_cancel: isCancellable(shipment.status) && !cancelRefusal(shipment),
+    can_retry: isRetryable(shipment.status),
   }
 }

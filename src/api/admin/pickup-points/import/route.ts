@@ -1,6 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { PICKUP_POINT_MODULE } from "../../../../modules/pickup-point"
-import type PickupPointModuleService from "../../../../modules/pickup-point/service"
+import { importPickupPointsWorkflow } from "../../../../workflows/pickup-point-catalog"
 import type { AdminImportPickupPointsType } from "../../../validators"
 
 /**
@@ -8,6 +7,6 @@ import type { AdminImportPickupPointsType } from "../../../validators"
  * `POST /admin/pickup-points`); answers what became of each row.
  */
 export async function POST(req: AuthenticatedMedusaRequest<AdminImportPickupPointsType>, res: MedusaResponse) {
-  const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
-  res.json(await pickupPoints.importPickupPointsCsv(req.validatedBody.csv))
+  const { result } = await importPickupPointsWorkflow(req.scope).run({ input: { csv: req.validatedBody.csv } })
+  res.json(result)
 }

@@ -1,20 +1,16 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { PICKUP_POINT_MODULE } from "../../../../../../modules/pickup-point"
-import type PickupPointModuleService from "../../../../../../modules/pickup-point/service"
-import { VerificationCodeRateLimitedError } from "../../../../../../modules/pickup-point/service"
+import { sendVerificationCodeWorkflow } from "../../../../../../workflows/send-verification-code"
 
 /** Sends (or resends) the pickup verification code to the customer's e-mail; 429 past the limits. */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
-  try {
-    const sent = await pickupPoints.sendVerificationCode(req.params.id, req.auth_context?.actor_id ?? null)
-    res.json({ verification_code: sent })
-  } catch (error) {
-    if (error instanceof VerificationCodeRateLimitedError) {
-      res.setHeader("Retry-After", String(error.retryAfterSeconds))
-      res.status(429).json({ type: "not_allowed", message: error.message })
-      return
-    }
-    throw error
+  const { result } = await sendVerificationCodeWorkflow(req.scope).run({
+    input: { shipment_id: req.params.id, actor_id: req.auth_context?.actor_id ?? null },
+  })
+  if (!result.reserved) {
+    res.setHeader("Retry-After", String(result.retry_after_seconds))
+    res.status(429).json({ type: "not_allowed", message: result.message })
+    return
   }
+  const { sent_at, masked_email, next_allowed_at, left_today } = result
+  res.json({ verification_code: { sent_at, masked_email, next_allowed_at, left_today } })
 }

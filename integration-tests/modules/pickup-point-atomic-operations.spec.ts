@@ -1,0 +1,168 @@
+import path from "node:path"
+import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
+import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
+import type PickupPointModuleService from "../../src/modules/pickup-point/service"
+import type { ShipmentIntent } from "../../src/modules/pickup-point/types"
+import { advanceShipment, type ShipmentWork } from "../../src/workflows/utils/shipment-work"
+import { MERCHANTS, orderInput, useTestSandbox } from "../../test-support/sandbox-fixtures"
+
+jest.setTimeout(60_000)
+
+const moduleDir = path.join(__dirname, "../../src/modules/pickup-point")
+
+const sandbox = useTestSandbox()
+
+const quietLogger = { warn: () => undefined, info: () => undefined, error: () => undefined, debug: () => undefined } as never
+
+let sequence = 0
+function intent(overrides: Partial<ShipmentIntent> = {}): ShipmentIntent {
+  sequence += 1
+  const request = orderInput()
+  return {
+    order_id: `order_${Date.now()}_${sequence}`,
+    order_number: request.orderNumber,
+    pickup_point_code: request.codePickupPoint,
+    pickup_point: null,
+    request,
+    ...overrides,
+  }
+}
+
+moduleIntegrationTestRunner<PickupPointModuleService>({
+  moduleName: PICKUP_POINT_MODULE,
+  resolve: moduleDir,
+  pathToMigrations: path.join(moduleDir, "migrations"),
+  moduleOptions: {
+    baseUrl: "http://127.0.0.1:9",
+    merchantCode: MERCHANTS.delivery.merchantCode,
+    apiKey: MERCHANTS.delivery.apiKey,
+    shipmentRetry: { baseDelayMs: 0, maxDelayMs: 0 },
+  },
+  testSuite: ({ service }) => {
+    const eventsOf = async (shipmentId: string) => service.listPickupPointShipmentEvents({ shipment_id: shipmentId })
+
+    describe("shipment records", () => {
+      it("records one shipment per order however many deliveries of order.placed race", async () => {
+        const same = intent()
+        const results = await Promise.all(Array.from({ length: 6 }, () => service.recordShipmentIntent(same)))
+        expect(results.filter((r) => r.created)).toHaveLength(1)
+        expect(new Set(results.map((r) => r.shipment.id)).size).toBe(1)
+        expect(await service.listPickupPointShipments({ order_id: same.order_id })).toHaveLength(1)
+        expect(await eventsOf(results[0].shipment.id)).toHaveLength(1)
+      })
+
+      it("gives a shipment to exactly one of several claims, and lets only its owner write or release", async () => {
+        const { shipment } = await service.recordShipmentIntent(intent())
+        const claims = await Promise.all(Array.from({ length: 6 }, () => service.claimShipment(shipment.id, 60_000)))
+        const won = claims.filter((claim) => claim !== null)
+        expect(won).toHaveLength(1)
+        const owner = won[0]!.owner
+
+        const stale = await service.transitionShipment({ id: shipment.id, from: "pending", to: "creating", owner: "someone-else", message: null })
+        expect(stale).toBeNull()
+        expect(await service.releaseShipmentClaim(shipment.id, "someone-else")).toBe(false)
+        expect(await service.claimShipment(shipment.id, 60_000)).toBeNull()
+
+        const moved = await service.transitionShipment({ id: shipment.id, from: "pending", to: "creating", owner, message: "Creating" })
+        expect(moved).toMatchObject({ status: "creating", lease_owner: owner })
+        expect(await service.releaseShipmentClaim(shipment.id, owner)).toBe(true)
+        expect(await service.claimShipment(shipment.id, 60_000)).not.toBeNull()
+      })
+
+      it("moves a status only from the status it was read in, writing the change and its history row together", async () => {
+        const { shipment } = await service.recordShipmentIntent(intent())
+        const attempts = await Promise.all(
+          Array.from({ length: 5 }, (_, i) =>
+            service.transitionShipment({ id: shipment.id, from: "pending", to: "failed", changes: { last_error: `attempt ${i}` }, message: `attempt ${i}` })
+          )
+        )
+        expect(attempts.filter(Boolean)).toHaveLength(1)
+        const events = await eventsOf(shipment.id)
+        expect(events.map((e) => e.status).sort()).toEqual(["failed", "pending"])
+        const stored = await service.retrievePickupPointShipment(shipment.id)
+        expect(events.find((e) => e.status === "failed")!.message).toBe(stored.last_error)
+      })
+
+      it("records a cancel for the job only while the shipment can still be cancelled", async () => {
+        const { shipment } = await service.recordShipmentIntent(intent())
+        expect(await service.requestShipmentCancel(shipment.id, "service down")).toMatchObject({ cancel_requested_at: expect.any(Date) })
+        await service.transitionShipment({ id: shipment.id, from: "pending", to: "cancelled", message: "Cancelled" })
+        const other = await service.recordShipmentIntent(intent())
+        await service.transitionShipment({ id: other.shipment.id, from: "pending", to: "cancelled", message: "Cancelled" })
+        expect(await service.requestShipmentCancel(other.shipment.id, "too late")).toBeNull()
+      })
+    })
+
+    describe("tracking ledger and sync batches", () => {
+      async function followedShipments(count: number) {
+        const ids: string[] = []
+        for (let i = 0; i < count; i++) {
+          const { shipment } = await service.recordShipmentIntent(intent())
+          await service.updatePickupPointShipments({ id: shipment.id, status: "label_generated", order_reference_code: `REF-${shipment.id}` })
+          ids.push(shipment.id)
+        }
+        return ids
+      }
+
+      it("never moves a stage back, and a repeated report changes nothing", async () => {
+        const [id] = await followedShipments(1)
+        const first = await service.recordTrackingUpdates([{ shipment_id: id, status_code: "ST_0005", source: "sync" }])
+        expect(first).toMatchObject({ recorded: 1, transitions: [expect.objectContaining({ stage: "at_pickup_point" })] })
+
+        const older = await service.recordTrackingUpdates([{ shipment_id: id, status_code: "ST_0003", source: "webhook" }])
+        expect(older.transitions).toEqual([])
+        const repeated = await service.recordTrackingUpdates([{ shipment_id: id, status_code: "ST0005", source: "webhook" }])
+        expect(repeated).toEqual({ recorded: 0, transitions: [] })
+
+        const stored = await service.retrievePickupPointShipment(id)
+        expect(stored).toMatchObject({ tracking_status_code: "ST_0005", tracking_stage: 40 })
+        expect(await service.listPickupPointTrackingEvents({ shipment_id: id })).toHaveLength(2)
+      })
+
+      it("never gives two concurrent sync claims the same shipment, and releases only the owner's batch", async () => {
+        await followedShipments(12)
+        const runStartedAt = new Date()
+        const [a, b] = await Promise.all([
+          service.claimSyncBatch({ limit: 8, runStartedAt, owner: "run-a", leaseMs: 60_000 }),
+          service.claimSyncBatch({ limit: 8, runStartedAt, owner: "run-b", leaseMs: 60_000 }),
+        ])
+        const ids = [...a, ...b].map((row) => row.id)
+        expect(new Set(ids).size).toBe(ids.length)
+        expect(ids.length).toBe(12)
+
+        await service.releaseSyncBatch(a.map((row) => row.id), "run-b", true)
+        const notReleased = await service.listPickupPointShipments({ id: a.map((row) => row.id) })
+        expect(notReleased.every((s) => s.lease_owner === "run-a" && s.last_synced_at === null)).toBe(true)
+      })
+    })
+
+    describe("exactly once when a lease runs out under a call", () => {
+      it("lets a second worker take over a stalled one's shipment; the service gets one order and the stale write is refused", async () => {
+        const { shipment } = await service.recordShipmentIntent(intent())
+        // The first worker stalls: its create is never answered, and its lease (300 ms, not renewed) runs out meanwhile.
+        await sandbox.fault("create", "timeout")
+        const stalled: ShipmentWork = {
+          pickupPoints: service,
+          client: sandbox.client(MERCHANTS.delivery, { timeoutMs: 2_000, retries: 0 }),
+          logger: quietLogger,
+          lease: { leaseMs: 300, renewEveryMs: null },
+        }
+        const healthy: ShipmentWork = { ...stalled, client: sandbox.client(MERCHANTS.delivery, { retries: 0 }), lease: { leaseMs: 60_000 } }
+
+        const first = advanceShipment(stalled, shipment.id)
+        await new Promise((resolve) => setTimeout(resolve, 700))
+        const second = await advanceShipment(healthy, shipment.id)
+        expect(second?.shipment).toMatchObject({ status: "ready" })
+
+        const late = await first
+        // The stalled worker's own write (creating → unknown after its timeout) did not land.
+        expect(late?.shipment).toMatchObject({ status: "ready", order_reference_code: second!.shipment.order_reference_code })
+        const onService = (await sandbox.orders()).filter((o) => o.request.orderNumber === shipment.order_number)
+        expect(onService).toHaveLength(1)
+        const history = (await eventsOf(shipment.id)).map((e) => e.status)
+        expect(history).not.toContain("unknown")
+        expect((await sandbox.calls("create")).length).toBe(2)
+      })
+    })
+  },
+})

@@ -1,0 +1,367 @@
+import { generateEntityId } from "@medusajs/framework/utils"
+import { FOLLOWED_SHIPMENTS_SQL } from "./models/pickup-point-shipment"
+import type {
+  PickupPointShipmentDTO,
+  ShipmentChanges,
+  ShipmentPostponement,
+  ShipmentTransition,
+  ShipmentStatus,
+  TrackingTransition,
+} from "./types"
+
+/**
+ * THE STATEMENTS THAT DECIDE WHO ACTS AND WHICH STATE WINS. Each is one SQL
+ * statement, so that two processes can never both win; the module service
+ * runs the ones that go in pairs (a state and its history row) in one
+ * transaction.
+ *
+ *   insertShipment      one shipment per order, whoever inserts first (unique index on order_id)
+ *   claimShipment       a free or lapsed lease becomes the caller's, under a fresh owner token
+ *   renewClaim          extends a lease only while its token still owns it
+ *   releaseClaim        gives a lease back only if its token still owns it
+ *   transitionShipment  moves the status only from the status it was read in and only for the
+ *                       lease's owner: a stale worker's write changes nothing
+ *   postponeShipment    the same compare-and-set, spacing out the next try
+ *   requestCancel       records a cancel for the job, only while the shipment can still be cancelled
+ *   insertTrackingEvents  a report already in a shipment's history is not added again
+ *   advanceTrackingStages  a stage moves only forward
+ *   claimFulfillmentState  telling Medusa "shipped" or "delivered" happens once per shipment
+ *   claimSyncBatch      rows another process has claimed are skipped (FOR UPDATE SKIP LOCKED)
+ *
+ * Raw SQL, because each rule is a WHERE clause the ORM's generated methods
+ * cannot express (compare-and-set, SKIP LOCKED, ON CONFLICT, RETURNING).
+ */
+
+/** What `execute` needs of a MikroORM (knex) entity manager. */
+// The driver returns rows untyped; each statement below names the shape of its rows.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type SqlRunner = { execute(sql: string, params?: unknown[]): Promise<any> }
+
+const placeholders = (values: readonly unknown[]) => values.map(() => "?").join(", ")
+
+/** Columns a state change may set, with how a value is bound. */
+const CHANGE_COLUMNS: Record<keyof ShipmentChanges, "value" | "json"> = {
+  order_reference_code: "value",
+  pickup_point_public_code: "value",
+  tracking_number: "value",
+  label_file_id: "value",
+  label_url: "value",
+  fulfillment_id: "value",
+  create_attempts: "value",
+  cancel_requested_at: "value",
+  last_error: "value",
+  request: "json",
+}
+
+function setClause(changes: ShipmentChanges): { sql: string[]; params: unknown[] } {
+  const sql: string[] = []
+  const params: unknown[] = []
+  for (const [column, value] of Object.entries(changes)) {
+    const kind = CHANGE_COLUMNS[column as keyof ShipmentChanges]
+    if (!kind || value === undefined) continue
+    sql.push(kind === "json" ? `${column} = CAST(? AS jsonb)` : `${column} = ?`)
+    params.push(kind === "json" && value !== null ? JSON.stringify(value) : value)
+  }
+  return { sql, params }
+}
+
+/** A shipment's record as first written, before any call to the service. */
+export type NewShipment = Pick<
+  PickupPointShipmentDTO,
+  "order_id" | "order_number" | "pickup_point_code" | "pickup_point" | "merchant_type" | "request" | "status" | "last_error"
+>
+
+export async function insertShipment(sql: SqlRunner, row: NewShipment): Promise<PickupPointShipmentDTO | null> {
+  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
+  const [inserted] = await sql.execute(
+    `INSERT INTO pickup_point_shipment
+       (id, order_id, order_number, pickup_point_code, pickup_point, merchant_type, request, status, last_error)
+     VALUES (?, ?, ?, ?, CAST(? AS jsonb), ?, CAST(? AS jsonb), ?, ?)
+     ON CONFLICT (order_id) WHERE deleted_at IS NULL DO NOTHING
+     RETURNING *`,
+    [
+      generateEntityId(undefined, "pushp"),
+      row.order_id,
+      row.order_number,
+      row.pickup_point_code,
+      json(row.pickup_point),
+      row.merchant_type,
+      json(row.request),
+      row.status,
+      row.last_error ?? null,
+    ]
+  )
+  return inserted ?? null
+}
+
+export async function claimShipment(sql: SqlRunner, id: string, owner: string, leaseMs: number): Promise<PickupPointShipmentDTO | null> {
+  const [claimed] = await sql.execute(
+    `UPDATE pickup_point_shipment SET lease_until = now() + (? * interval '1 millisecond'), lease_owner = ?
+     WHERE id = ? AND deleted_at IS NULL AND (lease_until IS NULL OR lease_until < now())
+     RETURNING *`,
+    [leaseMs, owner, id]
+  )
+  return claimed ?? null
+}
+
+export async function renewClaim(sql: SqlRunner, id: string, owner: string, leaseMs: number): Promise<boolean> {
+  const rows: unknown[] = await sql.execute(
+    `UPDATE pickup_point_shipment SET lease_until = now() + (? * interval '1 millisecond')
+     WHERE id = ? AND lease_owner = ? RETURNING id`,
+    [leaseMs, id, owner]
+  )
+  return rows.length === 1
+}
+
+export async function releaseClaim(sql: SqlRunner, id: string, owner: string): Promise<boolean> {
+  const rows: unknown[] = await sql.execute(
+    `UPDATE pickup_point_shipment SET lease_until = NULL, lease_owner = NULL WHERE id = ? AND lease_owner = ? RETURNING id`,
+    [id, owner]
+  )
+  return rows.length === 1
+}
+
+const fromList = (from: ShipmentStatus | readonly ShipmentStatus[]) => (typeof from === "string" ? [from] : [...from])
+
+export async function transitionShipment(sql: SqlRunner, transition: ShipmentTransition): Promise<PickupPointShipmentDTO | null> {
+  const from = fromList(transition.from)
+  const set = setClause(transition.changes ?? {})
+  // Progress bookkeeping starts again with every change, but for the attempt itself.
+  const progress = transition.to === "creating" ? [] : ["retry_count = 0", "next_attempt_at = NULL", "last_error = NULL"]
+  const assignments = [
+    "status = ?",
+    "updated_at = now()",
+    ...progress.filter((p) => !set.sql.some((s) => s.startsWith(p.split(" ")[0] + " "))),
+    ...set.sql,
+  ]
+  const [moved] = await sql.execute(
+    `UPDATE pickup_point_shipment SET ${assignments.join(", ")}
+     WHERE id = ? AND deleted_at IS NULL AND status IN (${placeholders(from)})${transition.owner ? " AND lease_owner = ?" : ""}
+     RETURNING *`,
+    [transition.to, ...set.params, transition.id, ...from, ...(transition.owner ? [transition.owner] : [])]
+  )
+  return moved ?? null
+}
+
+export async function postponeShipment(
+  sql: SqlRunner,
+  postponement: ShipmentPostponement,
+  delay: { baseDelayMs: number; maxDelayMs: number }
+): Promise<PickupPointShipmentDTO | null> {
+  const [postponed] = await sql.execute(
+    `UPDATE pickup_point_shipment
+     SET status = ?, retry_count = retry_count + 1, last_error = ?, updated_at = now(),
+         next_attempt_at = now() + (LEAST(? * power(2, retry_count), ?) * interval '1 millisecond')
+     WHERE id = ? AND deleted_at IS NULL AND status = ? AND lease_owner = ?
+     RETURNING *`,
+    [postponement.to, postponement.error, delay.baseDelayMs, delay.maxDelayMs, postponement.id, postponement.from, postponement.owner]
+  )
+  return postponed ?? null
+}
+
+export async function requestCancel(
+  sql: SqlRunner,
+  id: string,
+  cancellable: readonly ShipmentStatus[],
+  why: string
+): Promise<PickupPointShipmentDTO | null> {
+  const [requested] = await sql.execute(
+    `UPDATE pickup_point_shipment SET cancel_requested_at = coalesce(cancel_requested_at, now()), last_error = ?, updated_at = now()
+     WHERE id = ? AND deleted_at IS NULL AND status IN (${placeholders(cancellable)})
+     RETURNING *`,
+    [why, id, ...cancellable]
+  )
+  return requested ?? null
+}
+
+export async function insertShipmentEvent(sql: SqlRunner, shipmentId: string, status: string, message: string | null): Promise<void> {
+  await sql.execute(
+    `INSERT INTO pickup_point_shipment_event (id, shipment_id, status, message, occurred_at) VALUES (?, ?, ?, ?, now())`,
+    [generateEntityId(undefined, "pushev"), shipmentId, status, message]
+  )
+}
+
+/** Ids of shipments with work due (an open creation, or a requested cancel), the longest waiting first. */
+export async function listDueShipmentIds(
+  sql: SqlRunner,
+  limit: number,
+  statuses: { open: readonly ShipmentStatus[]; cancellable: readonly ShipmentStatus[] }
+): Promise<string[]> {
+  const rows: { id: string }[] = await sql.execute(
+    `SELECT id FROM pickup_point_shipment
+     WHERE deleted_at IS NULL
+       AND (status IN (${placeholders(statuses.open)})
+            OR (cancel_requested_at IS NOT NULL AND status IN (${placeholders(statuses.cancellable)})))
+       AND (next_attempt_at IS NULL OR next_attempt_at <= now())
+       AND (lease_until IS NULL OR lease_until < now())
+     ORDER BY next_attempt_at ASC NULLS FIRST, created_at ASC
+     LIMIT ?`,
+    [...statuses.open, ...statuses.cancellable, limit]
+  )
+  return rows.map((row) => row.id)
+}
+
+export type TrackingRow = {
+  shipment_id: string
+  code: string
+  status_description?: string | null
+  external_status_code?: string | null
+  external_status_description?: string | null
+  at: Date
+  source: string
+  dedupe: string
+  tracking_number?: string | null
+}
+
+export async function insertTrackingEvents(sql: SqlRunner, rows: TrackingRow[]): Promise<number> {
+  const inserted: unknown[] = await sql.execute(
+    `INSERT INTO pickup_point_tracking_event
+       (id, shipment_id, status_code, status_description, external_status_code, external_status_description, occurred_at, source, dedupe_key)
+     VALUES ${rows.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}
+     ON CONFLICT (shipment_id, dedupe_key) WHERE deleted_at IS NULL DO NOTHING
+     RETURNING id`,
+    rows.flatMap((r) => [
+      generateEntityId(undefined, "putrk"),
+      r.shipment_id,
+      r.code,
+      r.status_description ?? null,
+      r.external_status_code ?? null,
+      r.external_status_description ?? null,
+      r.at,
+      r.source,
+      r.dedupe,
+    ])
+  )
+  return inserted.length
+}
+
+/** A tracking number learnt from a report fills the shipment's when it has none (STORAGE shipments get no label). */
+export async function fillTrackingNumbers(sql: SqlRunner, numbers: { shipment_id: string; tracking_number: string }[]): Promise<void> {
+  if (!numbers.length) return
+  await sql.execute(
+    `UPDATE pickup_point_shipment AS s SET tracking_number = v.number
+     FROM (VALUES ${numbers.map(() => "(?, ?)").join(", ")}) AS v(id, number)
+     WHERE s.id = v.id AND s.tracking_number IS NULL`,
+    numbers.flatMap((n) => [n.shipment_id, n.tracking_number])
+  )
+}
+
+export async function advanceTrackingStages(
+  sql: SqlRunner,
+  moves: { shipment_id: string; rank: number; code: string; description: string | null; at: Date }[]
+): Promise<Omit<TrackingTransition, "stage">[]> {
+  return await sql.execute(
+    `UPDATE pickup_point_shipment AS s
+     SET tracking_stage = v.rank, tracking_status_code = v.code, tracking_status_description = v.description,
+         tracking_updated_at = v.at, updated_at = now()
+     FROM (VALUES ${moves.map(() => "(?, CAST(? AS integer), ?, ?, CAST(? AS timestamptz))").join(", ")}) AS v(id, rank, code, description, at)
+     WHERE s.id = v.id AND s.deleted_at IS NULL AND s.tracking_stage < v.rank
+     RETURNING s.id AS shipment_id, s.order_id, s.fulfillment_id, s.tracking_number, s.shipped_at, s.delivered_at, v.code AS status_code`,
+    moves.flatMap((m) => [m.shipment_id, m.rank, m.code, m.description, m.at])
+  )
+}
+
+export async function claimFulfillmentState(
+  sql: SqlRunner,
+  shipmentId: string,
+  state: "shipped" | "delivered",
+  release: boolean
+): Promise<boolean> {
+  const column = state === "shipped" ? "shipped_at" : "delivered_at"
+  const rows: unknown[] = await sql.execute(
+    release
+      ? `UPDATE pickup_point_shipment SET ${column} = NULL WHERE id = ? RETURNING id`
+      : `UPDATE pickup_point_shipment SET ${column} = now() WHERE id = ? AND ${column} IS NULL RETURNING id`,
+    [shipmentId]
+  )
+  return rows.length === 1
+}
+
+export async function listUnappliedTransitions(
+  sql: SqlRunner,
+  limit: number,
+  codes: { shipped: string[]; delivered: string[] }
+): Promise<Omit<TrackingTransition, "stage">[]> {
+  const list = (values: string[]) => (values.length ? placeholders(values) : "NULL")
+  // Selected by status code, so that shipments with nothing to tell Medusa (cancelled by the carrier) never fill the limit.
+  return await sql.execute(
+    `SELECT id AS shipment_id, order_id, fulfillment_id, tracking_number, shipped_at, delivered_at, tracking_status_code AS status_code
+     FROM pickup_point_shipment
+     WHERE deleted_at IS NULL AND fulfillment_id IS NOT NULL
+       AND ((shipped_at IS NULL AND tracking_status_code IN (${list(codes.shipped)}))
+            OR (delivered_at IS NULL AND tracking_status_code IN (${list(codes.delivered)})))
+     LIMIT ?`,
+    [...codes.shipped, ...codes.delivered, limit]
+  )
+}
+
+export async function claimSyncBatch(
+  sql: SqlRunner,
+  batch: { limit: number; runStartedAt: Date; maxAgeDays: number; owner: string; leaseMs: number }
+): Promise<{ id: string; order_reference_code: string }[]> {
+  return await sql.execute(
+    `WITH due AS (
+       SELECT id FROM pickup_point_shipment
+       WHERE ${FOLLOWED_SHIPMENTS_SQL}
+         AND order_reference_code IS NOT NULL
+         AND created_at > now() - (? * interval '1 day')
+         AND (last_synced_at IS NULL OR last_synced_at < ?)
+         AND (lease_until IS NULL OR lease_until < now())
+       ORDER BY last_synced_at ASC NULLS FIRST, id
+       LIMIT ?
+       FOR UPDATE SKIP LOCKED)
+     UPDATE pickup_point_shipment AS s SET lease_until = now() + (? * interval '1 millisecond'), lease_owner = ?
+     FROM due WHERE s.id = due.id
+     RETURNING s.id, s.order_reference_code`,
+    [batch.maxAgeDays, batch.runStartedAt, batch.limit, batch.leaseMs, batch.owner]
+  )
+}
+
+export async function releaseSyncBatch(sql: SqlRunner, ids: string[], owner: string, synced: boolean): Promise<void> {
+  if (!ids.length) return
+  await sql.execute(
+    `UPDATE pickup_point_shipment SET lease_until = NULL, lease_owner = NULL${synced ? ", last_synced_at = now()" : ""}
+     WHERE id IN (${placeholders(ids)}) AND lease_owner = ?`,
+    [...ids, owner]
+  )
+}
+
+/** The followed shipments' lag: how long ago the stalest one was last synced (or created). */
+export async function followedLagSeconds(sql: SqlRunner, maxAgeDays: number): Promise<number> {
+  const [row]: { lag: string | null }[] = await sql.execute(
+    `SELECT extract(epoch FROM now() - min(coalesce(last_synced_at, created_at))) AS lag FROM pickup_point_shipment
+     WHERE ${FOLLOWED_SHIPMENTS_SQL} AND created_at > now() - (? * interval '1 day')`,
+    [maxAgeDays]
+  )
+  return row?.lag == null ? 0 : Math.round(Number(row.lag))
+}
+
+export async function countConfirmedThisYear(sql: SqlRunner, confirmed: readonly ShipmentStatus[], timeZone: string): Promise<number> {
+  const [row]: { count: string }[] = await sql.execute(
+    `SELECT count(*) AS count FROM pickup_point_shipment
+     WHERE deleted_at IS NULL AND status IN (${placeholders(confirmed)})
+       AND date_part('year', created_at AT TIME ZONE ?) = date_part('year', now() AT TIME ZONE ?)`,
+    [...confirmed, timeZone, timeZone]
+  )
+  return Number(row?.count ?? 0)
+}
+
+export async function countShipmentsByStatus(sql: SqlRunner): Promise<Record<string, number>> {
+  const rows: { status: string; count: string }[] = await sql.execute(
+    `SELECT status, count(*) AS count FROM pickup_point_shipment WHERE deleted_at IS NULL GROUP BY status`
+  )
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]))
+}
+
+/**
+ * Locks a shipment's row for the rest of the transaction, so that checks
+ * made on it (a rate limit, say) and the write that follows are one step.
+ */
+export async function lockShipment(sql: SqlRunner, id: string): Promise<PickupPointShipmentDTO | null> {
+  const [locked] = await sql.execute(`SELECT * FROM pickup_point_shipment WHERE id = ? AND deleted_at IS NULL FOR UPDATE`, [id])
+  return locked ?? null
+}
+
+export async function ensureSyncState(sql: SqlRunner, id: string): Promise<void> {
+  await sql.execute(`INSERT INTO pickup_point_sync_state (id) VALUES (?) ON CONFLICT (id) DO NOTHING`, [id])
+}

@@ -1,0 +1,24 @@
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { PickupPointInput } from "../modules/pickup-point/lib/pickup-point-schema"
+import { createPickupPointStep } from "./steps/create-pickup-point"
+import { importPickupPointsStep } from "./steps/import-pickup-points"
+import { updatePickupPointStep, type UpdatePickupPointInput } from "./steps/update-pickup-point"
+
+export const createPickupPointWorkflowId = "pickup-point-create-pickup-point-workflow"
+export const updatePickupPointWorkflowId = "pickup-point-update-pickup-point-workflow"
+export const importPickupPointsWorkflowId = "pickup-point-import-pickup-points-workflow"
+
+/** Adds one point to the catalog. */
+export const createPickupPointWorkflow = createWorkflow(createPickupPointWorkflowId, (input: PickupPointInput) =>
+  new WorkflowResponse(createPickupPointStep(input))
+)
+
+/** Updates one point; `is_active: false` takes it out of the store's search and checkout. */
+export const updatePickupPointWorkflow = createWorkflow(updatePickupPointWorkflowId, (input: UpdatePickupPointInput) =>
+  new WorkflowResponse(updatePickupPointStep(input))
+)
+
+/** Imports a CSV of points, row by row (see the step). */
+export const importPickupPointsWorkflow = createWorkflow(importPickupPointsWorkflowId, (input: { csv: string }) =>
+  new WorkflowResponse(importPickupPointsStep(input))
+)

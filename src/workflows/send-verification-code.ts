@@ -1,0 +1,26 @@
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { reserveVerificationCodeSendStep } from "./steps/reserve-verification-code-send"
+import { sendVerificationCodeStep } from "./steps/send-verification-code"
+
+export const sendVerificationCodeWorkflowId = "pickup-point-send-verification-code-workflow"
+
+/**
+ * Sends (or resends) the pickup verification code to the customer within
+ * the per-shipment limits. A send past the limits is not an error of the
+ * workflow: its result says when the next send is allowed.
+ */
+export const sendVerificationCodeWorkflow = createWorkflow(
+  sendVerificationCodeWorkflowId,
+  (input: { shipment_id: string; actor_id: string | null }) => {
+    const reservation = reserveVerificationCodeSendStep(input)
+    when("pickup-point-verification-code-reserved", { reservation }, ({ reservation }) => reservation.reserved).then(() => {
+      sendVerificationCodeStep(
+        transform({ input, reservation }, ({ input, reservation }) => ({
+          shipment_id: input.shipment_id,
+          masked_email: reservation.reserved ? reservation.masked_email : "",
+        }))
+      )
+    })
+    return new WorkflowResponse(reservation)
+  }
+)

@@ -1,0 +1,77 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import { buildShipmentIntent, type OrderForShipment } from "../../modules/pickup-point/lib/build-shipment-intent"
+import type PickupPointModuleService from "../../modules/pickup-point/service"
+import { isPickupPointProvider, pickupPointCodeOf } from "../../providers/pickup-point/service"
+
+export const buildShipmentIntentStepId = "pickup-point-build-shipment-intent"
+
+/** The order fields the service's create is built from. */
+export const SHIPMENT_ORDER_FIELDS = [
+  "id",
+  "display_id",
+  "email",
+  "currency_code",
+  "created_at",
+  "item_total",
+  "metadata",
+  "shipping_address.first_name",
+  "shipping_address.last_name",
+  "shipping_address.phone",
+  "customer.first_name",
+  "customer.last_name",
+  "customer.phone",
+  "items.title",
+  "items.product_title",
+  "items.variant_title",
+  "items.variant_sku",
+  "items.quantity",
+  "items.variant.weight",
+  "items.variant.length",
+  "items.variant.height",
+  "items.variant.width",
+  "shipping_methods.amount",
+  "shipping_methods.data",
+  "shipping_methods.shipping_option_id",
+]
+
+export const SHIPMENT_OPTION_FIELDS = ["id", "provider_id", "service_zone.fulfillment_set.location.id"]
+
+export type QueriedOrder = OrderForShipment & {
+  shipping_methods?: ({ amount: number; data?: Record<string, unknown> | null; shipping_option_id?: string | null } | null)[]
+}
+export type QueriedShippingOption = {
+  id: string
+  provider_id?: string | null
+  service_zone?: { fulfillment_set?: { location?: { id?: string } | null } | null } | null
+}
+
+/**
+ * Builds what the service's create needs from the order as it is now; null
+ * for an order that does not ship with this plugin's provider. No
+ * compensation: it only reads.
+ */
+export const buildShipmentIntentStep = createStep(
+  buildShipmentIntentStepId,
+  async (input: { order: QueriedOrder | null; shipping_options: QueriedShippingOption[] }, { container }) => {
+    const { order } = input
+    const option = input.shipping_options.find((candidate) => isPickupPointProvider(candidate.provider_id))
+    const method = option && order?.shipping_methods?.find((m) => m?.shipping_option_id === option.id)
+    const code = method ? pickupPointCodeOf(method.data ?? undefined) : undefined
+    if (!order || !option || !method || !code) {
+      return new StepResponse(null)
+    }
+    const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+    const pickupPoint = await pickupPoints.retrieveActivePickupPoint(code)
+    return new StepResponse(
+      buildShipmentIntent(order, {
+        options: pickupPoints.options,
+        pickupPointCode: code,
+        pickupPoint: pickupPoint as unknown as Record<string, unknown> | null,
+        shippingAmount: Number(method.amount),
+        stockLocationId: option.service_zone?.fulfillment_set?.location?.id,
+        orderCountInCurrentYear: await pickupPoints.countConfirmedThisYear(),
+      })
+    )
+  }
+)

@@ -1,0 +1,43 @@
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import { pickupPointRequired, pickupPointUnavailable } from "../../modules/pickup-point/lib/checkout-refusals"
+import type PickupPointModuleService from "../../modules/pickup-point/service"
+import { isPickupPointProvider, pickupPointCodeOf } from "../../providers/pickup-point/service"
+
+export const validatePickupPointSelectionsStepId = "pickup-point-validate-selections"
+
+/** A shipping option chosen for a cart, with the data sent with it. */
+export type PickupPointSelection = { option_id: string; data?: Record<string, unknown> | null }
+
+/**
+ * Refuses, with a 400 the shopper can act on, any pickup-point shipping
+ * option chosen without a point, or with a point that is unknown or no
+ * longer active; other options pass. Exported for stores with a custom
+ * checkout workflow: add it before the step that adds the shipping method
+ * or completes the cart. No compensation: it only reads.
+ */
+export const validatePickupPointSelectionsStep = createStep(
+  validatePickupPointSelectionsStepId,
+  async (input: { selections: PickupPointSelection[] }, { container }) => {
+    const selections = input.selections.filter((selection) => selection?.option_id)
+    if (!selections.length) {
+      return new StepResponse(void 0)
+    }
+    const options = await container
+      .resolve(Modules.FULFILLMENT)
+      .listShippingOptions({ id: selections.map((s) => s.option_id) }, { select: ["id", "provider_id", "data"] })
+    const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+    for (const option of options.filter((o) => isPickupPointProvider(o.provider_id))) {
+      const selection = selections.find((s) => s.option_id === option.id)
+      const code = pickupPointCodeOf(selection?.data ?? undefined, option.data ?? undefined)
+      if (!code) {
+        throw pickupPointRequired()
+      }
+      if (!(await pickupPoints.retrieveActivePickupPoint(code))) {
+        throw pickupPointUnavailable(code)
+      }
+    }
+    return new StepResponse(void 0)
+  }
+)

@@ -1,0 +1,273 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import {
+  ShipmentOrderNotImportedError,
+  ShipmentOrdersProtocolError,
+  ShipmentOrdersUnavailableError,
+  type CreateShipmentOrderInput,
+  type ShipmentOrdersClient,
+} from "../../lib/shipment-orders"
+import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import { cancelRefusal, isCancellable, isCreationUncertain } from "../../modules/pickup-point/lib/statuses"
+import type PickupPointModuleService from "../../modules/pickup-point/service"
+import type { PickupPointShipmentDTO, ShipmentStatus } from "../../modules/pickup-point/types"
+import { shipmentOrdersClient } from "./shipment-orders-client"
+import { shipmentLeaseMs, ShipmentLeaseLostError, withShipmentLease, type LeaseSettings, type ShipmentLease } from "./shipment-lease"
+import { toMedusaError } from "./to-medusa-error"
+
+/**
+ * THE CREATION STATE MACHINE, on the workflow side: it makes the calls to
+ * the service and asks the module for each state change.
+ *
+ *   pending ──create──▶ creating ──answer──▶ awaiting_import ──status──▶ ready
+ *                          │ no answer                 ▲
+ *                          ▼                           │ found
+ *                       unknown ──getIdentifier────────┘ (not found: back to pending)
+ *
+ * Every change is a compare-and-set by the claim's owner (see
+ * shipment-lease.ts): the attempt is on record before the call, so a crash
+ * during it is recovered by looking the order up, never by creating it again.
+ */
+export type ShipmentWork = {
+  pickupPoints: PickupPointModuleService
+  client: ShipmentOrdersClient
+  logger: Logger
+  lease: LeaseSettings
+}
+
+export function shipmentWork(container: MedusaContainer): ShipmentWork {
+  const pickupPoints = container.resolve<PickupPointModuleService>(PICKUP_POINT_MODULE)
+  return {
+    pickupPoints,
+    client: shipmentOrdersClient(container),
+    logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER),
+    lease: { leaseMs: shipmentLeaseMs(pickupPoints.options) },
+  }
+}
+
+type Held = { work: ShipmentWork; lease: ShipmentLease }
+
+/**
+ * Moves a shipment on as far as it can go now (a requested cancel first),
+ * under a claim so that no two processes work on it at once. Null when
+ * another process holds it; else the shipment and the status it started from.
+ */
+export async function advanceShipment(
+  work: ShipmentWork,
+  shipmentId: string
+): Promise<{ shipment: PickupPointShipmentDTO; previous_status: ShipmentStatus } | null> {
+  const previous = await withShipmentLease(work.pickupPoints, shipmentId, work.lease, async (lease, claimed) => {
+    const held = { work, lease }
+    let shipment: PickupPointShipmentDTO | null = claimed
+    try {
+      for (let transitions = 0; shipment && transitions < 4; transitions++) {
+        if (shipment.cancel_requested_at && isCancellable(shipment.status)) {
+          await cancelHeld(held, shipment, "Order cancelled").catch((error) => postpone(held, shipment!, shipment!.status, error))
+          break
+        }
+        const next: PickupPointShipmentDTO | null = await transition(held, shipment)
+        if (!next || next.status === shipment.status) break
+        shipment = next
+      }
+    } catch (error) {
+      if (!(error instanceof ShipmentLeaseLostError)) throw error
+      work.logger.warn(`[pickup-point] ${error.message}`)
+    }
+    return claimed.status as ShipmentStatus
+  })
+  // Read once the claim is given back, so that the job can take the shipment again at once.
+  return previous ? { shipment: await work.pickupPoints.retrievePickupPointShipment(shipmentId), previous_status: previous } : null
+}
+
+/** One transition; the shipment as it is after it, or null when nothing moved. */
+async function transition(held: Held, shipment: PickupPointShipmentDTO): Promise<PickupPointShipmentDTO | null> {
+  switch (shipment.status) {
+    case "pending":
+      return await attemptCreate(held, shipment)
+    case "creating":
+    case "unknown":
+      return await reconcile(held, shipment)
+    case "awaiting_import":
+      return await checkImport(held, shipment)
+    default:
+      return null
+  }
+}
+
+async function attemptCreate({ work, lease }: Held, shipment: PickupPointShipmentDTO) {
+  const creating = await work.pickupPoints.transitionShipment({
+    id: shipment.id,
+    from: "pending",
+    to: "creating",
+    owner: lease.owner,
+    changes: { create_attempts: shipment.create_attempts + 1 },
+    message: null,
+  })
+  if (!creating) throw new ShipmentLeaseLostError(shipment.id)
+  await lease.ensureHeld()
+  try {
+    const created = await work.client.create(shipment.request as unknown as CreateShipmentOrderInput)
+    return await moveOrLose(work, {
+      id: shipment.id,
+      from: "creating",
+      to: "awaiting_import",
+      owner: lease.owner,
+      changes: { order_reference_code: created.orderReferenceCode, pickup_point_public_code: created.pickupPointPublicCode ?? null },
+      message: "Created on the service",
+    })
+  } catch (error) {
+    if (error instanceof ShipmentOrdersUnavailableError) {
+      return await postpone({ work, lease }, creating, error.outcomeUnknown ? "unknown" : "pending", error)
+    }
+    if (error instanceof ShipmentOrdersProtocolError) {
+      // An unreadable answer may still mean the order was created.
+      return await postpone({ work, lease }, creating, "unknown", error)
+    }
+    const message = (error as Error).message
+    return await moveOrLose(work, {
+      id: shipment.id,
+      from: "creating",
+      to: "failed",
+      owner: lease.owner,
+      changes: { last_error: message },
+      message,
+    })
+  }
+}
+
+/** After an unknown outcome: find the order on the service before ever creating it again. */
+async function reconcile({ work, lease }: Held, shipment: PickupPointShipmentDTO) {
+  let found: { orderReferenceCode: string } | null
+  try {
+    await lease.ensureHeld()
+    found = await work.client.getIdentifier(shipment.order_number)
+  } catch (error) {
+    if (error instanceof ShipmentLeaseLostError) throw error
+    return await postpone({ work, lease }, shipment, "unknown", error as Error)
+  }
+  return await moveOrLose(
+    work,
+    found
+      ? {
+          id: shipment.id,
+          from: ["creating", "unknown"],
+          to: "awaiting_import",
+          owner: lease.owner,
+          changes: { order_reference_code: found.orderReferenceCode },
+          message: "Found on the service after an unknown outcome",
+        }
+      : {
+          id: shipment.id,
+          from: ["creating", "unknown"],
+          to: "pending",
+          owner: lease.owner,
+          message: "Not found on the service after an unknown outcome: creating it",
+        }
+  )
+}
+
+async function checkImport({ work, lease }: Held, shipment: PickupPointShipmentDTO) {
+  try {
+    await lease.ensureHeld()
+    const { items } = await work.client.status([{ orderReferenceCode: shipment.order_reference_code! }])
+    if (items[0]?.success) {
+      return await moveOrLose(work, {
+        id: shipment.id,
+        from: "awaiting_import",
+        to: "ready",
+        owner: lease.owner,
+        changes: { tracking_number: items[0].tracking?.number ?? null },
+        message: "Imported by the service",
+      })
+    }
+    return await postpone({ work, lease }, shipment, "awaiting_import", new Error(items[0]?.message || "Not imported yet"))
+  } catch (error) {
+    if (error instanceof ShipmentLeaseLostError) throw error
+    return await postpone({ work, lease }, shipment, "awaiting_import", error as Error)
+  }
+}
+
+async function moveOrLose(work: ShipmentWork, change: Parameters<PickupPointModuleService["transitionShipment"]>[0]) {
+  const moved = await work.pickupPoints.transitionShipment(change)
+  if (!moved) throw new ShipmentLeaseLostError(change.id)
+  return moved
+}
+
+/**
+ * Keeps or moves to `to` and schedules the next try with exponential
+ * backoff. Null: a postponed shipment goes no further in this run.
+ */
+async function postpone({ work, lease }: Held, shipment: PickupPointShipmentDTO, to: ShipmentStatus, error: Error): Promise<null> {
+  const postponed = await work.pickupPoints.postponeShipment({
+    id: shipment.id,
+    from: shipment.status as ShipmentStatus,
+    to,
+    owner: lease.owner,
+    error: error.message,
+  })
+  if (!postponed) throw new ShipmentLeaseLostError(shipment.id)
+  work.logger.warn(`[pickup-point] shipment ${shipment.id} (${to}): ${error.message}`)
+  return null
+}
+
+/** Cancels on the service (looking the order up first when its creation is uncertain), then records it. */
+async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDTO, notes?: string) {
+  let reference = shipment.order_reference_code
+  await lease.ensureHeld()
+  if (!reference && isCreationUncertain(shipment.status)) {
+    reference = (await work.client.getIdentifier(shipment.order_number))?.orderReferenceCode ?? null
+  }
+  if (reference) {
+    await work.client.cancel({ orderReferenceCode: reference, notes })
+  }
+  return await moveOrLose(work, {
+    id: shipment.id,
+    from: shipment.status as ShipmentStatus,
+    to: "cancelled",
+    owner: lease.owner,
+    changes: { order_reference_code: reference, cancel_requested_at: null },
+    message: notes || "Cancelled",
+  })
+}
+
+/**
+ * Cancels a shipment order on the service. Refused once a label exists or
+ * the shipment is confirmed. With `deferWhenUnavailable` (an order that is
+ * cancelled already), a service that cannot take it now (unreachable, or
+ * still importing the order), or a shipment another process holds, only
+ * records the request: the retry job carries it out.
+ */
+export async function cancelShipment(
+  work: ShipmentWork,
+  shipment: PickupPointShipmentDTO,
+  notes: string | undefined,
+  { deferWhenUnavailable = false }: { deferWhenUnavailable?: boolean } = {}
+): Promise<PickupPointShipmentDTO> {
+  if (shipment.status === "cancelled") {
+    return shipment
+  }
+  const refusal = cancelRefusal(shipment)
+  if (refusal) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
+  }
+  const defer = async (why: string) =>
+    (await work.pickupPoints.requestShipmentCancel(shipment.id, why)) ?? (await work.pickupPoints.retrievePickupPointShipment(shipment.id))
+  const outcome = await withShipmentLease(work.pickupPoints, shipment.id, work.lease, async (lease, claimed) => {
+    try {
+      return await cancelHeld({ work, lease }, claimed, notes)
+    } catch (error) {
+      const later = error instanceof ShipmentOrdersUnavailableError || error instanceof ShipmentOrderNotImportedError
+      if (later && deferWhenUnavailable) {
+        return await defer((error as Error).message)
+      }
+      throw toMedusaError(error, `The carrier did not cancel shipment order ${shipment.order_number}`)
+    }
+  })
+  if (outcome) {
+    return outcome
+  }
+  if (deferWhenUnavailable) {
+    return await defer("another process is working on the shipment")
+  }
+  throw new MedusaError(MedusaError.Types.CONFLICT, `Shipment order ${shipment.order_number} is being worked on; try again shortly.`)
+}
