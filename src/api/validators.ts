@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { pickupPointInputSchema } from "../modules/pickup-point/pickup-point-schema"
+import { pickupPointInputSchema } from "../modules/pickup-point/lib/pickup-point-schema"
 
 const text = z.string().trim().min(1)
 const page = {
