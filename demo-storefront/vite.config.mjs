@@ -5,6 +5,16 @@ import { defineConfig } from "vite"
 const here = path.dirname(fileURLToPath(import.meta.url))
 const port = Number(process.env.STOREFRONT_PORT || 8000)
 
+/** The components' `"use client"` (for Next.js) means nothing to a Vite bundle: blank it, keeping every position. */
+const blankUseClient = {
+  name: "blank-use-client",
+  enforce: "pre",
+  transform(code) {
+    const directive = /^(["'])use client\1;?/
+    return directive.test(code) ? { code: code.replace(directive, (match) => " ".repeat(match.length)), map: null } : null
+  },
+}
+
 /**
  * The demo storefront, built from the plugin's own entries: the package
  * names resolve to this repository's source, as the built package's
@@ -12,6 +22,7 @@ const port = Number(process.env.STOREFRONT_PORT || 8000)
  */
 export default defineConfig({
   root: here,
+  plugins: [blankUseClient],
   envPrefix: "STOREFRONT_",
   resolve: {
     alias: {
@@ -24,13 +35,8 @@ export default defineConfig({
   server: { port, strictPort: true, host: "localhost" },
   preview: { port, strictPort: true, host: "localhost" },
   build: {
-    outDir: path.resolve(here, "dist"),
+    // Under .demo (ignored by git and by `medusa develop`'s watcher, which restarts on new files elsewhere).
+    outDir: path.resolve(here, "../.demo/storefront"),
     emptyOutDir: true,
-    rollupOptions: {
-      // The components' "use client" (for Next.js) means nothing to a Vite bundle.
-      onwarn(warning, warn) {
-        if (warning.code !== "MODULE_LEVEL_DIRECTIVE") warn(warning)
-      },
-    },
   },
 })

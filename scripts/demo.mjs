@@ -5,6 +5,7 @@
  * - PostgreSQL: DATABASE_URL if set, else an embedded server whose data lives in .demo/pg.
  * - The sandbox on 127.0.0.1:4010 with its demo seed (two merchants, pickup points).
  * - Medusa (`medusa develop`, admin included) on port 9000 with the plugin's provider.
+ * - The demo storefront (demo-storefront/, built with Vite) on port 8000.
  * Ctrl-C stops everything.
  */
 import { spawn, spawnSync } from "node:child_process"
@@ -18,6 +19,7 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name)
 
 const MEDUSA_PORT = Number(process.env.PORT || 9000)
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT || 4010)
+const STOREFRONT_PORT = Number(process.env.STOREFRONT_PORT || 8000)
 const PG_PORT = Number(process.env.DEMO_PG_PORT || 54329)
 const ADMIN = { email: "admin@medusa-test.com", password: "supersecret" }
 const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`
@@ -117,6 +119,7 @@ async function main() {
     DATABASE_URL: await database(),
     PICKUP_POINT_BASE_URL: SANDBOX_URL,
     PORT: String(MEDUSA_PORT),
+    STORE_CORS: process.env.STORE_CORS || `http://localhost:${STOREFRONT_PORT}`,
   }
 
   log("starting the Shipment Orders sandbox")
@@ -145,9 +148,23 @@ async function main() {
   await waitForHealth(`http://localhost:${MEDUSA_PORT}/health`, 60_000)
   const key = await publishableKey(env)
 
+  // The demo storefront (demo-storefront/), built for this store's URL and key, served by `vite preview`.
+  log(`building the demo storefront`)
+  const storefrontEnv = {
+    ...env,
+    STOREFRONT_MEDUSA_URL: `http://localhost:${MEDUSA_PORT}`,
+    STOREFRONT_PUBLISHABLE_KEY: key,
+    STOREFRONT_PORT: String(STOREFRONT_PORT),
+  }
+  const viteConfig = ["--config", "demo-storefront/vite.config.mjs"]
+  const built = spawnSync(bin("vite"), ["build", ...viteConfig, "--logLevel", "warn"], { cwd: root, env: storefrontEnv, stdio: "inherit" })
+  if (built.status !== 0) throw new Error("building the demo storefront failed")
+  await startChild("storefront", bin("vite"), ["preview", ...viteConfig], storefrontEnv, /Local:/)
+
   console.log(`
   Medusa with medusa-pickup-point is running.
 
+    Storefront:   http://localhost:${STOREFRONT_PORT}   (pick a product, choose a pickup point, pay manually)
     Admin:        http://localhost:${MEDUSA_PORT}/app   (${ADMIN.email} / ${ADMIN.password})
     Store API:    http://localhost:${MEDUSA_PORT}/store
     Health:       http://localhost:${MEDUSA_PORT}/health

@@ -2,7 +2,6 @@ import type { HttpTypes } from "@medusajs/types"
 import { PickupPointPicker, PickupPointSummary, useChosenPickupPoint } from "medusa-pickup-point/react"
 import {
   PICKUP_POINT_CART_FIELDS,
-  isPickupPointOption,
   needsPickupPointChoice,
   readChosenPickupPoint,
   shopperError,
@@ -219,7 +218,6 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
                 <label key={o.id} className="option">
                   <input type="radio" name="shipping-option" value={o.id} checked={optionId === o.id} onChange={() => void pick(o)} />
                   <span className="option-name">{o.name}</span>
-                  {isPickupPointOption(o) && <span className="tag">Pickup point</span>}
                   <span className="option-price">{formatPrice(o.amount, cart.currency_code)}</span>
                 </label>
               ))}

@@ -55,7 +55,7 @@ medusaIntegrationTestRunner({
       await page.getByRole("button", { name: "Continue to delivery" }).click()
 
       // The generic option: the shopper chooses the point.
-      await page.getByRole("radio", { name: /^Pickup point Pickup point/ }).check()
+      await page.getByRole("radio", { name: /^Pickup point €/ }).check()
       const continueToPayment = page.getByRole("button", { name: "Continue to payment" })
       await expectDisabled(continueToPayment)
 

@@ -35,7 +35,7 @@ export function safeTrackingUrl(progress: ShipmentProgress | null | undefined): 
   return typeof url === "string" && /^https?:\/\//i.test(url.trim()) ? url.trim() : null
 }
 
-/** The parts of a store order's fulfillments read here (request `*fulfillments,*fulfillments.labels`). */
+/** The parts of an order's fulfillments read here (`*fulfillments`; labels where the route returns them). */
 export type FulfillmentLike = {
   shipped_at?: string | Date | null
   delivered_at?: string | Date | null
@@ -45,9 +45,10 @@ export type FulfillmentLike = {
 
 /**
  * The progress Medusa itself records on an order's fulfillments, which the
- * plugin keeps true (label with its tracking number, shipped, delivered):
- * enough for an order page when no finer tracking is at hand. Null before
- * anything was fulfilled.
+ * plugin keeps true (shipped, delivered; the label's tracking number where
+ * the order was read with its labels: Medusa 2.21's store order route
+ * answers `labels: null`). Enough for an order page when no finer tracking
+ * is at hand. Null before anything was fulfilled.
  */
 export function shipmentProgressFromOrder(order: { fulfillments?: (FulfillmentLike | null)[] | null } | null | undefined): ShipmentProgress | null {
   const fulfillment = (order?.fulfillments ?? []).filter((f): f is FulfillmentLike => !!f && !f.canceled_at).at(-1)
