@@ -1,7 +1,11 @@
 import { z } from "@medusajs/framework/zod"
 import { pickupPointInputSchema } from "../modules/pickup-point/lib/pickup-point-schema"
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "../modules/pickup-point/lib/storable-text"
+import { SHIPMENT_STATUSES, TRACKING_STAGES, type TrackingStage } from "../modules/pickup-point/lib/statuses"
 
-const text = z.string().trim().min(1)
+/** Every string of every route: no NUL byte or lone surrogate reaches PostgreSQL (except the CSV, checked per row). */
+const string = () => z.string().refine(isStorableText, UNSTORABLE_TEXT_MESSAGE)
+const text = string().trim().min(1).max(200)
 const page = {
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).default(0),
@@ -9,10 +13,10 @@ const page = {
 
 export const StoreSearchPickupPoints = z
   .object({
-    q: z.string().trim().max(100).optional(),
-    postcode: z.string().trim().max(20).optional(),
-    city: z.string().trim().max(100).optional(),
-    country_code: z.string().trim().length(2).optional(),
+    q: string().trim().max(100).optional(),
+    postcode: string().trim().max(20).optional(),
+    city: string().trim().max(100).optional(),
+    country_code: string().trim().length(2).optional(),
     latitude: z.coerce.number().min(-90).max(90).optional(),
     longitude: z.coerce.number().min(-180).max(180).optional(),
     radius_km: z.coerce.number().positive().max(500).default(25),
@@ -25,7 +29,7 @@ export const StoreSearchPickupPoints = z
 export type StoreSearchPickupPointsType = z.infer<typeof StoreSearchPickupPoints>
 
 export const AdminListPickupPoints = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: string().trim().max(100).optional(),
   is_active: z
     .enum(["true", "false"])
     .transform((value) => value === "true")
@@ -51,7 +55,7 @@ export const AdminPublishPickupPoints = z
     prices: z
       .array(
         z.union([
-          z.object({ currency_code: z.string().trim().length(3), amount: z.number().nonnegative() }).strict(),
+          z.object({ currency_code: string().trim().length(3), amount: z.number().nonnegative() }).strict(),
           z.object({ region_id: text, amount: z.number().nonnegative() }).strict(),
         ])
       )
@@ -60,33 +64,44 @@ export const AdminPublishPickupPoints = z
   .strict()
 export type AdminPublishPickupPointsType = z.infer<typeof AdminPublishPickupPoints>
 
-export const AdminListShipments = z.object({ order_id: text.optional(), ...page })
+export const AdminListShipments = z.object({
+  order_id: text.optional(),
+  status: z.union([z.enum(SHIPMENT_STATUSES), z.array(z.enum(SHIPMENT_STATUSES))]).optional(),
+  stage: z.enum(Object.keys(TRACKING_STAGES) as [TrackingStage, ...TrackingStage[]]).optional(),
+  needs_attention: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .optional(),
+  ...page,
+})
 export type AdminListShipmentsType = z.infer<typeof AdminListShipments>
 
-export const AdminHandover = z.object({ verification_code: z.string().trim().min(1).max(32).optional() }).strict()
+export const AdminHandover = z.object({ verification_code: string().trim().min(1).max(32).optional() }).strict()
 export type AdminHandoverType = z.infer<typeof AdminHandover>
 
 export const AdminReportTracking = z
   .object({
-    status_code: z
-      .string()
+    status_code: string()
       .trim()
       .regex(/^ST_?\d{1,4}$/i, "must be a status code such as ST_0005")
       .refine((code) => !/^ST_?0*7$/i.test(code), "a handover (ST_0007) goes through POST /admin/pickup-point/shipments/:id/handover"),
-    status_description: z.string().trim().min(1).max(200),
+    status_description: string().trim().min(1).max(200),
   })
   .strict()
 export type AdminReportTrackingType = z.infer<typeof AdminReportTracking>
 
-export const AdminCancelShipment = z.object({ notes: z.string().trim().max(500).optional() }).strict()
+export const AdminCancelShipment = z.object({ notes: string().trim().max(500).optional() }).strict()
 export type AdminCancelShipmentType = z.infer<typeof AdminCancelShipment>
+
+export const AdminPrintLabels = z.object({ shipment_ids: z.array(text).min(1).max(100) }).strict()
+export type AdminPrintLabelsType = z.infer<typeof AdminPrintLabels>
 
 export const AdminSetupPickupPointDelivery = z
   .object({
     stock_location_id: text,
     prices: AdminPublishPickupPoints.shape.prices,
     shipping_profile_id: text.optional(),
-    name: z.string().trim().min(1).max(100).optional(),
+    name: string().trim().min(1).max(100).optional(),
   })
   .strict()
 export type AdminSetupPickupPointDeliveryType = z.infer<typeof AdminSetupPickupPointDelivery>

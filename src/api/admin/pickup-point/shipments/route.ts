@@ -2,16 +2,27 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { PICKUP_POINT_MODULE } from "../../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../../modules/pickup-point/service"
 import type { AdminListShipmentsType } from "../../../validators"
+import { attentionFilter, describeShipment } from "../views/shipment-attention"
 import { SHIPMENT_RELATIONS, toAdminShipment } from "./admin-shipment"
 
 export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListShipmentsType>, res: MedusaResponse) {
-  const { order_id, limit, offset } = req.validatedQuery as AdminListShipmentsType
+  const { order_id, status, stage, needs_attention, limit, offset } = req.validatedQuery as AdminListShipmentsType
   const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
-  const [shipments, count] = await pickupPoints.listAndCountPickupPointShipments(order_id ? { order_id } : {}, {
+  const mapping = pickupPoints.statusMapping
+  const now = Date.now()
+  // A stage is the set of status codes the store's mapping sends to it.
+  const stageCodes = stage ? Object.keys(mapping).filter((code) => mapping[code] === stage) : undefined
+  const filters = {
+    ...(order_id ? { order_id } : {}),
+    ...(status ? { status } : {}),
+    ...(stageCodes ? { tracking_status_code: stageCodes } : {}),
+    ...(needs_attention ? attentionFilter(now) : {}),
+  }
+  const [shipments, count] = await pickupPoints.listAndCountPickupPointShipments(filters, {
     take: limit,
     skip: offset,
     order: { created_at: "DESC" },
     relations: SHIPMENT_RELATIONS,
   })
-  res.json({ shipments: shipments.map(toAdminShipment), count, limit, offset })
+  res.json({ shipments: shipments.map((shipment) => describeShipment(toAdminShipment(shipment), mapping, now)), count, limit, offset })
 }

@@ -1,0 +1,60 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query"
+import { messageOf } from "./errors"
+import { PICKUP_POINT_QUERY_KEY } from "./queries"
+import { sdk } from "./sdk"
+import type { AdminShipment } from "./types"
+
+export type ShipmentFilters = { status?: string; stage?: string; needs_attention?: "true"; limit: number; offset: number }
+
+export function useShipmentList(filters: ShipmentFilters) {
+  return useQuery({
+    queryKey: [PICKUP_POINT_QUERY_KEY, "shipments", "list", filters],
+    queryFn: () =>
+      sdk.client.fetch<{ shipments: AdminShipment[]; count: number }>("/admin/pickup-point/shipments", {
+        query: Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)),
+      }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** One shipment's outcome in a bulk action. */
+export type BulkOutcome = { id: string; order_number: string; ok: boolean; message: string }
+
+/** Runs an action on each shipment in turn, so one refusal never stops the others; answers each outcome. */
+export async function runForEach(
+  shipments: AdminShipment[],
+  action: (shipment: AdminShipment) => Promise<string>
+): Promise<BulkOutcome[]> {
+  const outcomes: BulkOutcome[] = []
+  for (const shipment of shipments) {
+    try {
+      outcomes.push({ id: shipment.id, order_number: shipment.order_number, ok: true, message: await action(shipment) })
+    } catch (error) {
+      outcomes.push({ id: shipment.id, order_number: shipment.order_number, ok: false, message: messageOf(error) })
+    }
+  }
+  return outcomes
+}
+
+/** The labels of the shipments as one PDF, and which shipments it holds. */
+export async function fetchMergedLabels(ids: string[]): Promise<{ pdf: Blob; printed: string[]; skipped: string[] }> {
+  const response = await sdk.client.fetch<Response>("/admin/pickup-point/labels", {
+    method: "POST",
+    body: { shipment_ids: ids },
+    headers: { accept: "application/pdf" },
+  })
+  const list = (name: string) => (response.headers.get(name) ?? "").split(",").filter(Boolean)
+  return { pdf: await response.blob(), printed: list("x-pickup-point-printed"), skipped: list("x-pickup-point-skipped") }
+}
+
+/** Hands a file to the browser as a download. */
+export function downloadBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement("a")
+  link.href = url
+  link.download = filename
+  document.body.appendChild(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}

@@ -1,0 +1,276 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { Badge, Button, Checkbox, Container, Heading, Label, Select, Switch, Table, Text, toast } from "@medusajs/ui"
+import { useState } from "react"
+import { useTranslation } from "react-i18next"
+import { Link } from "react-router-dom"
+import { SHIPMENT_STATUSES, TRACKING_STAGES, isRetryable, verificationCodeRefusal } from "../../../modules/pickup-point/lib/statuses"
+import { ShipmentBadges } from "../../components/shipment-badges"
+import { messageOf } from "../../lib/errors"
+import { formatDateTime } from "../../lib/format"
+import { useRefreshAfterChange } from "../../lib/queries"
+import { sdk } from "../../lib/sdk"
+import { downloadBlob, fetchMergedLabels, runForEach, useShipmentList, type BulkOutcome } from "../../lib/shipment-list-queries"
+import type { AdminShipment } from "../../lib/types"
+
+const PAGE_SIZE = 20
+const ALL = "all"
+
+/** Every pickup-point shipment, filtered, with bulk actions that report per shipment. */
+const PickupPointShipmentsPage = () => {
+  const { t, i18n } = useTranslation()
+  const refresh = useRefreshAfterChange()
+  const [status, setStatus] = useState(ALL)
+  const [stage, setStage] = useState(ALL)
+  const [attentionOnly, setAttentionOnly] = useState(false)
+  const [pageIndex, setPageIndex] = useState(0)
+  const [selected, setSelected] = useState<Map<string, AdminShipment>>(new Map())
+  const [running, setRunning] = useState<string | null>(null)
+  const [outcomes, setOutcomes] = useState<{ action: string; rows: BulkOutcome[] } | null>(null)
+
+  const { data, isError, error, isLoading } = useShipmentList({
+    status: status === ALL ? undefined : status,
+    stage: stage === ALL ? undefined : stage,
+    needs_attention: attentionOnly ? "true" : undefined,
+    limit: PAGE_SIZE,
+    offset: pageIndex * PAGE_SIZE,
+  })
+  const shipments = data?.shipments ?? []
+  const count = data?.count ?? 0
+  const pageCount = Math.max(1, Math.ceil(count / PAGE_SIZE))
+  const chosen = [...selected.values()]
+
+  const toggle = (shipment: AdminShipment, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current)
+      if (checked) next.set(shipment.id, shipment)
+      else next.delete(shipment.id)
+      return next
+    })
+
+  const bulk = async (action: string, run: () => Promise<BulkOutcome[]>) => {
+    setRunning(action)
+    try {
+      const rows = await run()
+      setOutcomes({ action, rows })
+      const failed = rows.filter((row) => !row.ok).length
+      if (failed) toast.warning(t("pickupPoint.shipments.bulkPartial", { failed, total: rows.length }))
+      else toast.success(t("pickupPoint.shipments.bulkDone", { total: rows.length }))
+    } catch (err) {
+      toast.error(t("pickupPoint.shipments.bulkFailed"), { description: messageOf(err) })
+    } finally {
+      setRunning(null)
+      await refresh()
+    }
+  }
+
+  const printLabels = () =>
+    bulk("print", async () => {
+      const { pdf, printed } = await fetchMergedLabels(chosen.map((shipment) => shipment.id))
+      downloadBlob(pdf, `pickup-point-labels-${printed.length}.pdf`)
+      return chosen.map((shipment) => {
+        const page = printed.indexOf(shipment.id)
+        return page >= 0
+          ? { id: shipment.id, order_number: shipment.order_number, ok: true, message: t("pickupPoint.shipments.inPdf", { page: page + 1 }) }
+          : { id: shipment.id, order_number: shipment.order_number, ok: false, message: t("pickupPoint.shipments.noLabel") }
+      })
+    })
+
+  const retry = () =>
+    bulk("retry", () =>
+      runForEach(chosen, async (shipment) => {
+        if (!isRetryable(shipment.status)) throw new Error(t("pickupPoint.refusal.retry"))
+        const { shipment: after } = await sdk.client.fetch<{ shipment: AdminShipment }>(`/admin/pickup-point/shipments/${shipment.id}/retry`, {
+          method: "POST",
+          body: {},
+        })
+        if (after.status === "failed") throw new Error(after.last_error ?? t("pickupPoint.toast.retryFailed"))
+        return t(`pickupPoint.status.${after.status}`)
+      })
+    )
+
+  const sendCodes = () =>
+    bulk("codes", () =>
+      runForEach(chosen, async (shipment) => {
+        if (verificationCodeRefusal(shipment)) throw new Error(t("pickupPoint.refusal.code.noParcel"))
+        const { verification_code } = await sdk.client.fetch<{ verification_code: { masked_email: string } }>(
+          `/admin/pickup-point/shipments/${shipment.id}/verification-code`,
+          { method: "POST", body: {} }
+        )
+        return t("pickupPoint.toast.codeSent", { email: verification_code.masked_email })
+      })
+    )
+
+  return (
+    <Container className="divide-y p-0">
+      <div className="flex flex-wrap items-center justify-between gap-3 px-6 py-4">
+        <div>
+          <Heading level="h1">{t("pickupPoint.shipments.title")}</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            {t("pickupPoint.shipments.subtitle")}
+          </Text>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button size="small" variant="secondary" disabled={!chosen.length || !!running} isLoading={running === "print"} onClick={printLabels}>
+            {t("pickupPoint.shipments.printLabels", { count: chosen.length })}
+          </Button>
+          <Button size="small" variant="secondary" disabled={!chosen.length || !!running} isLoading={running === "retry"} onClick={retry}>
+            {t("pickupPoint.shipments.retry", { count: chosen.length })}
+          </Button>
+          <Button size="small" variant="secondary" disabled={!chosen.length || !!running} isLoading={running === "codes"} onClick={sendCodes}>
+            {t("pickupPoint.shipments.sendCodes", { count: chosen.length })}
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-end gap-4 px-6 py-4">
+        <div className="flex flex-col gap-y-1">
+          <Label htmlFor="pickup-point-shipment-status" size="small">
+            {t("pickupPoint.shipments.status")}
+          </Label>
+          <Select value={status} onValueChange={(value) => (setStatus(value), setPageIndex(0))}>
+            <Select.Trigger id="pickup-point-shipment-status" className="w-48">
+              <Select.Value />
+            </Select.Trigger>
+            <Select.Content>
+              <Select.Item value={ALL}>{t("pickupPoint.list.all")}</Select.Item>
+              {SHIPMENT_STATUSES.map((value) => (
+                <Select.Item key={value} value={value}>
+                  {t(`pickupPoint.status.${value}`)}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
+        </div>
+        <div className="flex flex-col gap-y-1">
+          <Label htmlFor="pickup-point-shipment-stage" size="small">
+            {t("pickupPoint.shipments.stage")}
+          </Label>
+          <Select value={stage} onValueChange={(value) => (setStage(value), setPageIndex(0))}>
+            <Select.Trigger id="pickup-point-shipment-stage" className="w-48">
+              <Select.Value />
+            </Select.Trigger>
+            <Select.Content>
+              <Select.Item value={ALL}>{t("pickupPoint.list.all")}</Select.Item>
+              {Object.keys(TRACKING_STAGES).map((value) => (
+                <Select.Item key={value} value={value}>
+                  {t(`pickupPoint.stage.${value}`)}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
+        </div>
+        <div className="flex items-center gap-x-2 pb-1">
+          <Switch id="pickup-point-shipment-attention" checked={attentionOnly} onCheckedChange={(checked) => (setAttentionOnly(checked), setPageIndex(0))} />
+          <Label htmlFor="pickup-point-shipment-attention" size="small">
+            {t("pickupPoint.shipments.needsAttention")}
+          </Label>
+        </div>
+      </div>
+      {isError ? (
+        <Text size="small" className="text-ui-fg-error px-6 py-4">
+          {messageOf(error)}
+        </Text>
+      ) : null}
+      <Table aria-label={t("pickupPoint.shipments.title")}>
+        <Table.Header>
+          <Table.Row>
+            <Table.HeaderCell className="w-8">
+              <span className="sr-only">{t("pickupPoint.list.select")}</span>
+            </Table.HeaderCell>
+            <Table.HeaderCell>{t("pickupPoint.shipment.orderNumber")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("pickupPoint.point.heading")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("pickupPoint.shipments.state")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("pickupPoint.shipment.trackingNumber")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("pickupPoint.shipments.attention")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("pickupPoint.shipments.created")}</Table.HeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {shipments.map((shipment) => (
+            <Table.Row key={shipment.id}>
+              <Table.Cell>
+                <Checkbox
+                  aria-label={t("pickupPoint.shipments.select", { number: shipment.order_number })}
+                  checked={selected.has(shipment.id)}
+                  onCheckedChange={(checked) => toggle(shipment, checked === true)}
+                />
+              </Table.Cell>
+              <Table.Cell>
+                <Link to={`/orders/${shipment.order_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover">
+                  {shipment.order_number}
+                </Link>
+              </Table.Cell>
+              <Table.Cell>{shipment.pickup_point?.name ?? shipment.pickup_point_code}</Table.Cell>
+              <Table.Cell>
+                <ShipmentBadges shipment={shipment} />
+              </Table.Cell>
+              <Table.Cell>{shipment.tracking_number ?? "—"}</Table.Cell>
+              <Table.Cell>
+                {shipment.attention ? (
+                  <Badge size="2xsmall" color={shipment.attention === "failed" ? "red" : "orange"}>
+                    {t(`pickupPoint.attention.${shipment.attention}.title`)}
+                  </Badge>
+                ) : (
+                  "—"
+                )}
+              </Table.Cell>
+              <Table.Cell>{formatDateTime(shipment.created_at, i18n.language)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table>
+      {!isLoading && !shipments.length ? (
+        <Text size="small" className="text-ui-fg-subtle px-6 py-4">
+          {t("pickupPoint.shipments.empty")}
+        </Text>
+      ) : null}
+      <Table.Pagination
+        count={count}
+        pageSize={PAGE_SIZE}
+        pageIndex={pageIndex}
+        pageCount={pageCount}
+        canPreviousPage={pageIndex > 0}
+        canNextPage={pageIndex + 1 < pageCount}
+        previousPage={() => setPageIndex((index) => Math.max(0, index - 1))}
+        nextPage={() => setPageIndex((index) => index + 1)}
+        translations={{ of: t("pickupPoint.list.of"), results: t("pickupPoint.list.results"), pages: t("pickupPoint.list.pages"), prev: t("pickupPoint.list.prev"), next: t("pickupPoint.list.next") }}
+      />
+      {outcomes ? (
+        <section aria-labelledby="pickup-point-bulk-results" className="px-6 py-4">
+          <Heading level="h2" id="pickup-point-bulk-results" className="mb-2">
+            {t(`pickupPoint.shipments.results.${outcomes.action}`)}
+          </Heading>
+          <Table aria-labelledby="pickup-point-bulk-results">
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>{t("pickupPoint.shipment.orderNumber")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("pickupPoint.shipments.outcome")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("pickupPoint.shipments.detail")}</Table.HeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {outcomes.rows.map((row) => (
+                <Table.Row key={row.id}>
+                  <Table.Cell>{row.order_number}</Table.Cell>
+                  <Table.Cell>
+                    <Badge size="2xsmall" color={row.ok ? "green" : "red"}>
+                      {row.ok ? t("pickupPoint.shipments.ok") : t("pickupPoint.shipments.refused")}
+                    </Badge>
+                  </Table.Cell>
+                  <Table.Cell className="whitespace-normal">{row.message}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+        </section>
+      ) : null}
+    </Container>
+  )
+}
+
+export const config = defineRouteConfig({
+  label: "pickupPoint.nav.shipments",
+  translationNs: "translation",
+  nested: "/orders",
+})
+
+export default PickupPointShipmentsPage
