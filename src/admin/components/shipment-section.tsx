@@ -59,7 +59,9 @@ export function ShipmentSection({ shipment }: { shipment: AdminShipment }) {
         <KeyValue label={t("pickupPoint.shipment.tracking")}>
           {shipment.tracking_status_description}
           <Text size="xsmall" className="text-ui-fg-subtle">
-            {t("pickupPoint.shipment.lastSynced", { when: formatDateTime(shipment.last_synced_at, i18n.language) })}
+            {shipment.last_synced_at
+              ? t("pickupPoint.shipment.lastSynced", { when: formatDateTime(shipment.last_synced_at, i18n.language) })
+              : t("pickupPoint.shipment.neverSynced")}
           </Text>
         </KeyValue>
       ) : null}

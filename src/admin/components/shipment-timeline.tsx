@@ -3,6 +3,9 @@ import { useTranslation } from "react-i18next"
 import { formatDateTime } from "../lib/format"
 import type { TimelineEntry } from "../lib/types"
 
+/** Whether a history message only repeats its status ("Label generated" for label_generated). */
+const sameWords = (message: string, status: string) => message.trim().toLowerCase() === status.replace(/_/g, " ")
+
 function EntryText({ entry }: { entry: TimelineEntry }) {
   const { t } = useTranslation()
   switch (entry.kind) {
@@ -12,7 +15,11 @@ function EntryText({ entry }: { entry: TimelineEntry }) {
           <Text size="small" weight="plus">
             {t(`pickupPoint.status.${entry.status}`, { defaultValue: entry.status })}
           </Text>
-          {entry.message ? <Text size="small" className="text-ui-fg-subtle">{entry.message}</Text> : null}
+          {entry.message && !sameWords(entry.message, entry.status) ? (
+            <Text size="small" className="text-ui-fg-subtle">
+              {entry.message}
+            </Text>
+          ) : null}
         </>
       )
     case "tracking":

@@ -1,0 +1,103 @@
+import { Badge, Button, Drawer, Label, Table, Text, toast } from "@medusajs/ui"
+import { useState } from "react"
+import { useTranslation } from "react-i18next"
+import { messageOf } from "../../lib/errors"
+import { useImportPickupPoints, type ImportResult } from "../../lib/pickup-point-queries"
+
+const RESULT_COLOR = { created: "green", updated: "blue", rejected: "red" } as const
+
+/** Uploads a CSV file of points and shows what became of each row. */
+export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation()
+  const importCsv = useImportPickupPoints()
+  const [file, setFile] = useState<File | null>(null)
+  const [result, setResult] = useState<ImportResult | null>(null)
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!file) return
+    importCsv.mutate(await file.text(), {
+      onSuccess: (answer) => {
+        setResult(answer)
+        toast.success(t("pickupPoint.import.done", { created: answer.created, updated: answer.updated, rejected: answer.rejected }))
+      },
+      onError: (error) => toast.error(t("pickupPoint.import.failed"), { description: messageOf(error) }),
+    })
+  }
+
+  return (
+    <Drawer
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange(next)
+        if (!next) {
+          setFile(null)
+          setResult(null)
+        }
+      }}
+    >
+      <Drawer.Content>
+        <Drawer.Header>
+          <Drawer.Title>{t("pickupPoint.import.title")}</Drawer.Title>
+        </Drawer.Header>
+        <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
+          <form onSubmit={submit} className="flex flex-col gap-y-2">
+            <Label htmlFor="pickup-point-import-file" size="small" weight="plus">
+              {t("pickupPoint.import.file")}
+            </Label>
+            <input
+              id="pickup-point-import-file"
+              type="file"
+              accept=".csv,text/csv"
+              aria-describedby="pickup-point-import-hint"
+              className="txt-compact-small"
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null)
+                setResult(null)
+              }}
+            />
+            <Text id="pickup-point-import-hint" size="xsmall" className="text-ui-fg-subtle">
+              {t("pickupPoint.import.hint")}
+            </Text>
+            <div>
+              <Button size="small" type="submit" disabled={!file} isLoading={importCsv.isPending}>
+                {t("pickupPoint.import.submit")}
+              </Button>
+            </div>
+          </form>
+          {result ? (
+            <section aria-labelledby="pickup-point-import-results">
+              <Text id="pickup-point-import-results" size="small" weight="plus" className="mb-2">
+                {t("pickupPoint.import.summary", { created: result.created, updated: result.updated, rejected: result.rejected })}
+              </Text>
+              <Table aria-labelledby="pickup-point-import-results">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.HeaderCell>{t("pickupPoint.import.line")}</Table.HeaderCell>
+                    <Table.HeaderCell>{t("pickupPoint.import.code")}</Table.HeaderCell>
+                    <Table.HeaderCell>{t("pickupPoint.import.result")}</Table.HeaderCell>
+                    <Table.HeaderCell>{t("pickupPoint.import.reason")}</Table.HeaderCell>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {result.rows.map((row) => (
+                    <Table.Row key={row.line}>
+                      <Table.Cell>{row.line}</Table.Cell>
+                      <Table.Cell className="whitespace-nowrap">{row.code ?? "—"}</Table.Cell>
+                      <Table.Cell>
+                        <Badge size="2xsmall" color={RESULT_COLOR[row.result]}>
+                          {t(`pickupPoint.import.results.${row.result}`)}
+                        </Badge>
+                      </Table.Cell>
+                      <Table.Cell className="whitespace-normal">{row.result === "rejected" ? row.reason : ""}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table>
+            </section>
+          ) : null}
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer>
+  )
+}

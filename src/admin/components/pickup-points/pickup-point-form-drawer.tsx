@@ -1,0 +1,148 @@
+import { Button, Drawer, Input, Label, Switch, Text, Textarea, toast } from "@medusajs/ui"
+import { useEffect, useState } from "react"
+import { useTranslation } from "react-i18next"
+import { messageOf } from "../../lib/errors"
+import {
+  fieldErrorsFromApi,
+  formValuesOf,
+  toRequestBody,
+  validatePickupPoint,
+  type PickupPointFormValues,
+} from "../../lib/pickup-point-form"
+import { useSavePickupPoint } from "../../lib/pickup-point-queries"
+import type { PickupPoint } from "../../lib/types"
+
+type TextField = Exclude<keyof PickupPointFormValues, "requires_verification_code" | "is_active">
+
+const FIELDS: { name: TextField; required?: boolean; multiline?: boolean; hint?: boolean }[] = [
+  { name: "code", required: true },
+  { name: "name", required: true },
+  { name: "address", required: true },
+  { name: "postcode", required: true },
+  { name: "city", required: true },
+  { name: "province" },
+  { name: "country_code", required: true, hint: true },
+  { name: "public_code" },
+  { name: "latitude" },
+  { name: "longitude" },
+  { name: "network_code" },
+  { name: "network_name" },
+  { name: "opening_hours", multiline: true, hint: true },
+]
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; point?: PickupPoint }
+
+/** Creates a point, or edits one (its code stays), with a message under each field the rules refuse. */
+export function PickupPointFormDrawer({ open, onOpenChange, point }: Props) {
+  const { t } = useTranslation()
+  const save = useSavePickupPoint()
+  const [values, setValues] = useState(() => formValuesOf(point))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [general, setGeneral] = useState<string | null>(null)
+  const creating = !point
+
+  useEffect(() => {
+    if (open) {
+      setValues(formValuesOf(point))
+      setErrors({})
+      setGeneral(null)
+    }
+  }, [open, point])
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    const found = validatePickupPoint(values)
+    if (!creating) delete found.code
+    setErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key!)])))
+    setGeneral(null)
+    if (Object.keys(found).length) return
+    save.mutate(
+      { id: point?.id, body: toRequestBody(values, creating) },
+      {
+        onSuccess: ({ pickup_point }) => {
+          toast.success(t(creating ? "pickupPoint.form.created" : "pickupPoint.form.updated", { code: pickup_point.code }))
+          onOpenChange(false)
+        },
+        onError: (error) => {
+          const { fields, general } = fieldErrorsFromApi(messageOf(error))
+          setErrors(fields)
+          setGeneral(general)
+        },
+      }
+    )
+  }
+
+  const set = (name: keyof PickupPointFormValues, value: string | boolean) => {
+    setValues((current) => ({ ...current, [name]: value }))
+    setErrors(({ [name]: _cleared, ...rest }) => rest)
+  }
+
+  return (
+    <Drawer open={open} onOpenChange={onOpenChange}>
+      <Drawer.Content>
+        <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden">
+          <Drawer.Header>
+            <Drawer.Title>{creating ? t("pickupPoint.form.createTitle") : t("pickupPoint.form.editTitle", { code: point!.code })}</Drawer.Title>
+          </Drawer.Header>
+          <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
+            {FIELDS.filter((field) => creating || field.name !== "code").map((field) => {
+              const id = `pickup-point-field-${field.name}`
+              const error = errors[field.name]
+              const described = [error ? `${id}-error` : null, field.hint && !error ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined
+              const common = {
+                id,
+                value: values[field.name],
+                "aria-invalid": !!error,
+                "aria-describedby": described,
+                onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field.name, event.target.value),
+              }
+              return (
+                <div key={field.name} className="flex flex-col gap-y-1">
+                  <Label htmlFor={id} size="small" weight="plus">
+                    {t(`pickupPoint.form.fields.${field.name}`)}
+                    {field.required ? "" : ` ${t("pickupPoint.form.optional")}`}
+                  </Label>
+                  {field.multiline ? <Textarea {...common} rows={3} /> : <Input {...common} size="small" />}
+                  {field.hint && !error ? (
+                    <Text id={`${id}-hint`} size="xsmall" className="text-ui-fg-subtle">
+                      {t(`pickupPoint.form.hints.${field.name}`)}
+                    </Text>
+                  ) : null}
+                  {error ? (
+                    <Text id={`${id}-error`} size="xsmall" className="text-ui-fg-error">
+                      {error}
+                    </Text>
+                  ) : null}
+                </div>
+              )
+            })}
+            {(["requires_verification_code", "is_active"] as const).map((name) => (
+              <div key={name} className="flex items-center gap-x-2">
+                <Switch id={`pickup-point-field-${name}`} checked={values[name]} onCheckedChange={(checked) => set(name, checked)} />
+                <Label htmlFor={`pickup-point-field-${name}`} size="small">
+                  {t(`pickupPoint.form.fields.${name}`)}
+                </Label>
+              </div>
+            ))}
+            {general ? (
+              <Text role="alert" size="small" className="text-ui-fg-error">
+                {general}
+              </Text>
+            ) : null}
+          </Drawer.Body>
+          <Drawer.Footer>
+            <Drawer.Close asChild>
+              <Button size="small" variant="secondary" type="button">
+                {t("pickupPoint.form.cancel")}
+              </Button>
+            </Drawer.Close>
+            <Button size="small" type="submit" isLoading={save.isPending}>
+              {t("pickupPoint.form.save")}
+            </Button>
+          </Drawer.Footer>
+        </form>
+      </Drawer.Content>
+    </Drawer>
+  )
+}
+

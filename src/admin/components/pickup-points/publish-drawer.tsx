@@ -1,0 +1,180 @@
+import { Badge, Button, Drawer, Input, Label, Select, Table, Text, toast } from "@medusajs/ui"
+import { useState } from "react"
+import { useTranslation } from "react-i18next"
+import { messageOf } from "../../lib/errors"
+import { usePublishPickupPoints, usePublishTargets, type PublishResult } from "../../lib/pickup-point-queries"
+import type { PickupPoint } from "../../lib/types"
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; points: PickupPoint[] }
+
+/** Publishes the selected points as shipping options of a service zone, and shows the outcome per point. */
+export function PublishDrawer({ open, onOpenChange, points }: Props) {
+  const { t } = useTranslation()
+  const targets = usePublishTargets(open)
+  const publish = usePublishPickupPoints()
+  const [zone, setZone] = useState("")
+  const [profile, setProfile] = useState("")
+  const [currency, setCurrency] = useState("eur")
+  const [amount, setAmount] = useState("")
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [result, setResult] = useState<PublishResult | null>(null)
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    const found: Record<string, string> = {}
+    if (!zone) found.zone = t("pickupPoint.form.errors.required")
+    if (!profile) found.profile = t("pickupPoint.form.errors.required")
+    if (!/^[a-z]{3}$/i.test(currency.trim())) found.currency = t("pickupPoint.publish.errors.currency")
+    if (amount.trim() === "" || !(Number(amount) >= 0)) found.amount = t("pickupPoint.publish.errors.amount")
+    setErrors(found)
+    if (Object.keys(found).length) return
+    publish.mutate(
+      {
+        pickup_point_ids: points.map((point) => point.id),
+        service_zone_id: zone,
+        shipping_profile_id: profile,
+        prices: [{ currency_code: currency.trim().toLowerCase(), amount: Number(amount) }],
+      },
+      {
+        onSuccess: (answer) => {
+          setResult(answer)
+          toast.success(t("pickupPoint.publish.done", { count: answer.shipping_options.length }))
+        },
+        onError: (error) => toast.error(t("pickupPoint.publish.failed"), { description: messageOf(error) }),
+      }
+    )
+  }
+
+  const outcomeOf = (point: PickupPoint) => {
+    if (!result) return null
+    const option = result.shipping_options.find((o) => o.data?.pickup_point_code === point.code)
+    if (option) return { color: "green" as const, label: t("pickupPoint.publish.published"), detail: option.name }
+    if (result.skipped_pickup_point_ids.includes(point.id)) return { color: "grey" as const, label: t("pickupPoint.publish.skipped"), detail: t("pickupPoint.publish.skippedWhy") }
+    return { color: "red" as const, label: t("pickupPoint.publish.notPublished"), detail: "" }
+  }
+
+  const field = (id: string, label: string, control: React.ReactNode) => (
+    <div className="flex flex-col gap-y-1">
+      <Label htmlFor={id} size="small" weight="plus">
+        {label}
+      </Label>
+      {control}
+      {errors[id.replace("pickup-point-publish-", "")] ? (
+        <Text id={`${id}-error`} size="xsmall" className="text-ui-fg-error">
+          {errors[id.replace("pickup-point-publish-", "")]}
+        </Text>
+      ) : null}
+    </div>
+  )
+
+  return (
+    <Drawer
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange(next)
+        if (!next) setResult(null)
+      }}
+    >
+      <Drawer.Content>
+        <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden">
+          <Drawer.Header>
+            <Drawer.Title>{t("pickupPoint.publish.title", { count: points.length })}</Drawer.Title>
+          </Drawer.Header>
+          <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
+            <Text size="small" className="text-ui-fg-subtle">
+              {t("pickupPoint.publish.description")}
+            </Text>
+            {field(
+              "pickup-point-publish-zone",
+              t("pickupPoint.publish.zone"),
+              <Select value={zone} onValueChange={setZone}>
+                <Select.Trigger id="pickup-point-publish-zone" aria-invalid={!!errors.zone}>
+                  <Select.Value placeholder={t("pickupPoint.publish.choose")} />
+                </Select.Trigger>
+                <Select.Content>
+                  {(targets.data?.zones ?? []).map((option) => (
+                    <Select.Item key={option.id} value={option.id}>
+                      {option.label}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select>
+            )}
+            {field(
+              "pickup-point-publish-profile",
+              t("pickupPoint.publish.profile"),
+              <Select value={profile} onValueChange={setProfile}>
+                <Select.Trigger id="pickup-point-publish-profile" aria-invalid={!!errors.profile}>
+                  <Select.Value placeholder={t("pickupPoint.publish.choose")} />
+                </Select.Trigger>
+                <Select.Content>
+                  {(targets.data?.profiles ?? []).map((option) => (
+                    <Select.Item key={option.id} value={option.id}>
+                      {option.label}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select>
+            )}
+            <div className="grid grid-cols-2 gap-x-4">
+              {field(
+                "pickup-point-publish-currency",
+                t("pickupPoint.publish.currency"),
+                <Input id="pickup-point-publish-currency" size="small" value={currency} aria-invalid={!!errors.currency} onChange={(e) => setCurrency(e.target.value)} />
+              )}
+              {field(
+                "pickup-point-publish-amount",
+                t("pickupPoint.publish.amount"),
+                <Input id="pickup-point-publish-amount" size="small" inputMode="decimal" value={amount} aria-invalid={!!errors.amount} onChange={(e) => setAmount(e.target.value)} />
+              )}
+            </div>
+            <Table aria-label={t("pickupPoint.publish.resultsLabel")}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.HeaderCell>{t("pickupPoint.list.code")}</Table.HeaderCell>
+                  <Table.HeaderCell>{t("pickupPoint.list.name")}</Table.HeaderCell>
+                  <Table.HeaderCell>{t("pickupPoint.publish.outcome")}</Table.HeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {points.map((point) => {
+                  const outcome = outcomeOf(point)
+                  return (
+                    <Table.Row key={point.id}>
+                      <Table.Cell className="whitespace-nowrap">{point.code}</Table.Cell>
+                      <Table.Cell>{point.name}</Table.Cell>
+                      <Table.Cell className="whitespace-normal">
+                        {outcome ? (
+                          <div className="flex flex-col items-start gap-y-1 py-1">
+                            <Badge size="2xsmall" color={outcome.color}>
+                              {outcome.label}
+                            </Badge>
+                            <Text size="xsmall" className="text-ui-fg-subtle">
+                              {outcome.detail}
+                            </Text>
+                          </div>
+                        ) : (
+                          "—"
+                        )}
+                      </Table.Cell>
+                    </Table.Row>
+                  )
+                })}
+              </Table.Body>
+            </Table>
+          </Drawer.Body>
+          <Drawer.Footer>
+            <Drawer.Close asChild>
+              <Button size="small" variant="secondary" type="button">
+                {t("pickupPoint.form.close")}
+              </Button>
+            </Drawer.Close>
+            <Button size="small" type="submit" isLoading={publish.isPending} disabled={!!result}>
+              {t("pickupPoint.publish.submit")}
+            </Button>
+          </Drawer.Footer>
+        </form>
+      </Drawer.Content>
+    </Drawer>
+  )
+}

@@ -1,0 +1,206 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { MapPin } from "@medusajs/icons"
+import { Badge, Button, Checkbox, Container, Heading, Input, Label, Select, Table, Text, toast } from "@medusajs/ui"
+import { useState } from "react"
+import { useTranslation } from "react-i18next"
+import { ImportCsvDrawer } from "../../components/pickup-points/import-csv-drawer"
+import { PickupPointFormDrawer } from "../../components/pickup-points/pickup-point-form-drawer"
+import { PublishDrawer } from "../../components/pickup-points/publish-drawer"
+import { messageOf } from "../../lib/errors"
+import { usePickupPoints, useSavePickupPoint } from "../../lib/pickup-point-queries"
+import type { PickupPoint } from "../../lib/types"
+
+const PAGE_SIZE = 20
+
+/** The store's pickup-point catalog: search, edit, activate, import, publish. */
+const PickupPointsPage = () => {
+  const { t } = useTranslation()
+  const [q, setQ] = useState("")
+  const [status, setStatus] = useState<"all" | "true" | "false">("all")
+  const [pageIndex, setPageIndex] = useState(0)
+  const [selected, setSelected] = useState<Map<string, PickupPoint>>(new Map())
+  const [editing, setEditing] = useState<PickupPoint | null | undefined>(undefined)
+  const [importing, setImporting] = useState(false)
+  const [publishing, setPublishing] = useState(false)
+  const save = useSavePickupPoint()
+
+  const { data, isLoading, isError, error } = usePickupPoints({
+    q: q.trim() || undefined,
+    is_active: status === "all" ? undefined : status,
+    limit: PAGE_SIZE,
+    offset: pageIndex * PAGE_SIZE,
+  })
+  const points = data?.pickup_points ?? []
+  const count = data?.count ?? 0
+  const pageCount = Math.max(1, Math.ceil(count / PAGE_SIZE))
+
+  const toggle = (point: PickupPoint, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current)
+      if (checked) next.set(point.id, point)
+      else next.delete(point.id)
+      return next
+    })
+
+  const setActive = (point: PickupPoint, is_active: boolean) =>
+    save.mutate(
+      { id: point.id, body: { is_active } },
+      {
+        onSuccess: () => toast.success(t(is_active ? "pickupPoint.list.activated" : "pickupPoint.list.deactivated", { code: point.code })),
+        onError: (err) => toast.error(t("pickupPoint.list.saveFailed"), { description: messageOf(err) }),
+      }
+    )
+
+  return (
+    <Container className="divide-y p-0">
+      <div className="flex flex-wrap items-center justify-between gap-3 px-6 py-4">
+        <div>
+          <Heading level="h1">{t("pickupPoint.list.title")}</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            {t("pickupPoint.list.subtitle")}
+          </Text>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button size="small" variant="secondary" disabled={!selected.size} onClick={() => setPublishing(true)}>
+            {t("pickupPoint.list.publish", { count: selected.size })}
+          </Button>
+          <Button size="small" variant="secondary" onClick={() => setImporting(true)}>
+            {t("pickupPoint.list.import")}
+          </Button>
+          <Button size="small" onClick={() => setEditing(null)}>
+            {t("pickupPoint.list.create")}
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-end gap-4 px-6 py-4">
+        <div className="flex flex-col gap-y-1">
+          <Label htmlFor="pickup-point-search" size="small">
+            {t("pickupPoint.list.search")}
+          </Label>
+          <Input
+            id="pickup-point-search"
+            type="search"
+            size="small"
+            placeholder={t("pickupPoint.list.searchPlaceholder")}
+            value={q}
+            onChange={(event) => {
+              setQ(event.target.value)
+              setPageIndex(0)
+            }}
+          />
+        </div>
+        <div className="flex flex-col gap-y-1">
+          <Label htmlFor="pickup-point-status-filter" size="small">
+            {t("pickupPoint.list.statusFilter")}
+          </Label>
+          <Select
+            value={status}
+            onValueChange={(value) => {
+              setStatus(value as typeof status)
+              setPageIndex(0)
+            }}
+          >
+            <Select.Trigger id="pickup-point-status-filter" className="w-40">
+              <Select.Value />
+            </Select.Trigger>
+            <Select.Content>
+              <Select.Item value="all">{t("pickupPoint.list.all")}</Select.Item>
+              <Select.Item value="true">{t("pickupPoint.list.active")}</Select.Item>
+              <Select.Item value="false">{t("pickupPoint.list.inactive")}</Select.Item>
+            </Select.Content>
+          </Select>
+        </div>
+      </div>
+      {isError ? (
+        <Text size="small" className="text-ui-fg-error px-6 py-4">
+          {messageOf(error)}
+        </Text>
+      ) : null}
+      <Table aria-label={t("pickupPoint.list.title")}>
+        <Table.Header>
+          <Table.Row>
+            <Table.HeaderCell className="w-8">
+              <span className="sr-only">{t("pickupPoint.list.select")}</span>
+            </Table.HeaderCell>
+            <Table.HeaderCell>{t("pickupPoint.list.code")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("pickupPoint.list.name")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("pickupPoint.list.place")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("pickupPoint.list.network")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("pickupPoint.list.codeNeeded")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("pickupPoint.list.status")}</Table.HeaderCell>
+            <Table.HeaderCell>
+              <span className="sr-only">{t("pickupPoint.list.actions")}</span>
+            </Table.HeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {points.map((point) => (
+            <Table.Row key={point.id}>
+              <Table.Cell>
+                <Checkbox
+                  aria-label={t("pickupPoint.list.selectPoint", { code: point.code })}
+                  checked={selected.has(point.id)}
+                  onCheckedChange={(checked) => toggle(point, checked === true)}
+                />
+              </Table.Cell>
+              <Table.Cell>{point.code}</Table.Cell>
+              <Table.Cell>{point.name}</Table.Cell>
+              <Table.Cell>
+                {point.postcode} {point.city}
+              </Table.Cell>
+              <Table.Cell>{point.network_name ?? point.network_code ?? "—"}</Table.Cell>
+              <Table.Cell>{point.requires_verification_code ? t("pickupPoint.list.yes") : t("pickupPoint.list.no")}</Table.Cell>
+              <Table.Cell>
+                <Badge size="2xsmall" color={point.is_active ? "green" : "grey"}>
+                  {point.is_active ? t("pickupPoint.list.active") : t("pickupPoint.list.inactive")}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell>
+                <div className="flex justify-end gap-x-2">
+                  <Button size="small" variant="transparent" aria-label={t("pickupPoint.list.editPoint", { code: point.code })} onClick={() => setEditing(point)}>
+                    {t("pickupPoint.list.edit")}
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="transparent"
+                    aria-label={t(point.is_active ? "pickupPoint.list.deactivatePoint" : "pickupPoint.list.activatePoint", { code: point.code })}
+                    onClick={() => setActive(point, !point.is_active)}
+                  >
+                    {point.is_active ? t("pickupPoint.list.deactivate") : t("pickupPoint.list.activate")}
+                  </Button>
+                </div>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table>
+      {!isLoading && !points.length ? (
+        <Text size="small" className="text-ui-fg-subtle px-6 py-4">
+          {t("pickupPoint.list.empty")}
+        </Text>
+      ) : null}
+      <Table.Pagination
+        count={count}
+        pageSize={PAGE_SIZE}
+        pageIndex={pageIndex}
+        pageCount={pageCount}
+        canPreviousPage={pageIndex > 0}
+        canNextPage={pageIndex + 1 < pageCount}
+        previousPage={() => setPageIndex((index) => Math.max(0, index - 1))}
+        nextPage={() => setPageIndex((index) => index + 1)}
+        translations={{ of: t("pickupPoint.list.of"), results: t("pickupPoint.list.results"), pages: t("pickupPoint.list.pages"), prev: t("pickupPoint.list.prev"), next: t("pickupPoint.list.next") }}
+      />
+      <PickupPointFormDrawer open={editing !== undefined} onOpenChange={(open) => !open && setEditing(undefined)} point={editing ?? undefined} />
+      <ImportCsvDrawer open={importing} onOpenChange={setImporting} />
+      <PublishDrawer open={publishing} onOpenChange={setPublishing} points={[...selected.values()]} />
+    </Container>
+  )
+}
+
+export const config = defineRouteConfig({
+  label: "pickupPoint.nav.pickupPoints",
+  translationNs: "translation",
+  icon: MapPin,
+})
+
+export default PickupPointsPage
