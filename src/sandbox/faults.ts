@@ -12,20 +12,34 @@ export const FAULT_KINDS = [
 
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
-export const faultSchema = z.object({
-  operation: z.enum([...MERCHANT_OPERATION_NAMES, "*"]),
-  kind: z.enum(FAULT_KINDS),
-  times: z.number().int().min(1).default(1),
-})
+/**
+ * A fault is spent on the next `times` calls, or, with `probability`, strikes
+ * each call with that chance until cleared. `kind: "*"` picks one of the kinds
+ * at random for each call it strikes. `seed` makes the draws repeatable.
+ */
+export const faultSchema = z
+  .object({
+    operation: z.enum([...MERCHANT_OPERATION_NAMES, "*"]),
+    kind: z.enum([...FAULT_KINDS, "*"]),
+    times: z.number().int().min(1).optional(),
+    probability: z.number().gt(0).max(1).optional(),
+    seed: z.number().int().optional(),
+  })
+  .refine((fault) => fault.times === undefined || fault.probability === undefined, {
+    message: "give either times or probability, not both",
+    path: ["probability"],
+  })
+  .transform((fault) => (fault.probability === undefined ? { ...fault, times: fault.times ?? 1 } : fault))
 
 type Fault = z.output<typeof faultSchema>
+type HeldFault = Fault & { draw: () => number }
 
-/** Scripted failures: each fault spends itself on the next `times` calls of its operation. */
+/** Scripted failures: a counted fault spends itself on the next `times` calls of its operation; a probable one stays. */
 export class FaultQueue {
-  private faults: Fault[] = []
+  private faults: HeldFault[] = []
 
   add(fault: Fault): void {
-    this.faults.push({ ...fault })
+    this.faults.push({ ...fault, draw: fault.seed === undefined ? Math.random : seededRandom(fault.seed) })
   }
 
   clear(): void {
@@ -34,18 +48,42 @@ export class FaultQueue {
 
   /** The fault the next call of `operation` must suffer, if any, spending one of its times. */
   take(operation: MerchantOperation): FaultKind | undefined {
-    const fault = this.faults.find((f) => f.operation === operation || f.operation === "*")
-    if (!fault) {
-      return undefined
+    for (const fault of this.faults) {
+      if (fault.operation !== operation && fault.operation !== "*") {
+        continue
+      }
+      if (fault.probability !== undefined) {
+        if (fault.draw() < fault.probability) {
+          return pickKind(fault)
+        }
+        continue
+      }
+      fault.times = (fault.times ?? 1) - 1
+      if (fault.times === 0) {
+        this.faults.splice(this.faults.indexOf(fault), 1)
+      }
+      return pickKind(fault)
     }
-    fault.times -= 1
-    if (fault.times === 0) {
-      this.faults.splice(this.faults.indexOf(fault), 1)
-    }
-    return fault.kind
+    return undefined
   }
 
   list(): Fault[] {
-    return this.faults.map((f) => ({ ...f }))
+    return this.faults.map(({ draw: _draw, ...fault }) => ({ ...fault }))
+  }
+}
+
+function pickKind(fault: HeldFault): FaultKind {
+  return fault.kind === "*" ? FAULT_KINDS[Math.floor(fault.draw() * FAULT_KINDS.length)] : fault.kind
+}
+
+/** mulberry32: a small repeatable generator, so that a soak can be replayed with the same faults. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
   }
 }

@@ -92,6 +92,37 @@ describe("faults", () => {
     expect((await raw.post("/status", { request: [{ orderNumber: "A" }] })).data.success).toBe(true)
   })
 
+  it("with a probability, strike about that share of calls, of random kinds with `*`, until cleared", async () => {
+    expect((await sandbox.control.post("/faults", { operation: "*", kind: "*", probability: 0 })).status).toBe(400)
+    expect((await sandbox.control.post("/faults", { operation: "*", kind: "*", probability: 1.5 })).status).toBe(400)
+    const both = await sandbox.control.post("/faults", { operation: "*", kind: "reject", times: 2, probability: 0.5 })
+    expect(both.status).toBe(400)
+    expect(both.data.message).toContain("probability")
+
+    const set = await sandbox.control.post("/faults", { operation: "getIdentifier", kind: "*", probability: 0.3, seed: 7 })
+    expect(set.status).toBe(201)
+    expect(set.data.faults).toEqual([{ operation: "getIdentifier", kind: "*", probability: 0.3, seed: 7 }])
+    const raw = sandbox.raw()
+    for (let i = 0; i < 200; i++) {
+      // `timeout` never answers: give up quickly on it.
+      await raw.get("/getIdentifier", { params: { orderNumber: "A" }, timeout: 50 }).catch(() => undefined)
+    }
+    const calls = (await sandbox.calls()) as { operation: string; fault?: string }[]
+    const faulted = calls.filter((c) => c.fault)
+    expect(faulted.length).toBeGreaterThan(30)
+    expect(faulted.length).toBeLessThan(90)
+    expect(new Set(faulted.map((c) => c.fault)).size).toBeGreaterThanOrEqual(4)
+    // A probable fault stays: it is not spent, and other operations are untouched.
+    expect((await raw.post("/status", { request: [{ orderNumber: "A" }] })).data.success).toBe(true)
+
+    await sandbox.control.delete("/faults")
+    const after = []
+    for (let i = 0; i < 20; i++) {
+      after.push((await raw.get("/getIdentifier", { params: { orderNumber: "A" } })).status)
+    }
+    expect(after.every((status) => status === 404)).toBe(true)
+  })
+
   it("malformed answers 200 with a body that is not JSON", async () => {
     await sandbox.fault("getIdentifier", "malformed")
     const response = await sandbox.raw().get("/getIdentifier", { params: { orderNumber: "A" }, transformResponse: (d) => d })
