@@ -53,15 +53,34 @@ export async function useLanguage(page: Page, language: "en" | "it") {
   }, language)
 }
 
-/** A PNG for the README, when SCREENSHOTS=1 (the README's images are taken this way). */
-export async function screenshot(page: Page, name: string, options: { fullPage?: boolean; selector?: string } = {}) {
+/**
+ * A PNG for the README, when SCREENSHOTS=1 (the README's images are taken
+ * this way): the viewport, or one element shown whole (the window is made
+ * tall enough for it). Toasts are hidden; open dialogs are waited out.
+ */
+export async function screenshot(page: Page, name: string, options: { selector?: string } = {}) {
   if (process.env.SCREENSHOTS !== "1") return
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const file = path.join(SCREENSHOT_DIR, `${name}.png`)
-  if (options.selector) {
-    await page.locator(options.selector).first().screenshot({ path: file })
-  } else {
-    await page.screenshot({ path: file, fullPage: options.fullPage ?? false })
+  const hideToasts = await page.addStyleTag({ content: "[data-sonner-toaster] { display: none !important; }" })
+  try {
+    if (!options.selector) {
+      await page.getByRole("dialog").waitFor({ state: "detached" })
+      await page.screenshot({ path: file })
+      return
+    }
+    const element = page.locator(options.selector).first()
+    const viewport = page.viewportSize()!
+    const height = await element.evaluate((node) => node.getBoundingClientRect().height)
+    await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, Math.ceil(height) + 200) })
+    try {
+      await element.evaluate((node) => node.scrollIntoView({ block: "end" }))
+      await element.screenshot({ path: file })
+    } finally {
+      await page.setViewportSize(viewport)
+    }
+  } finally {
+    await hideToasts.evaluate((node) => (node as Element).remove())
   }
 }
 

@@ -1,0 +1,217 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { readFileSync } from "node:fs"
+import { PDFDocument } from "pdf-lib"
+import { fulfillOrder } from "../helpers/fulfill-order"
+import { useSandboxForApp } from "../helpers/sandbox-env"
+import { waitFor } from "../helpers/seed-store"
+import { checkoutThroughStoreApi, type CheckoutOptions } from "../helpers/store-checkout"
+import { useAdminSuite } from "./helpers/admin-suite"
+import { keepFailureScreenshot, screenshot, useLanguage } from "./helpers/browser"
+
+jest.setTimeout(150_000)
+
+const sandbox = useSandboxForApp()
+const control = () => sandbox.control
+
+const DUOMO = {
+  code: "PP-MI-001",
+  public_code: "MI001",
+  name: "Edicola Duomo",
+  address: "Piazza del Duomo 1",
+  city: "Milano",
+  postcode: "20122",
+  province: "MI",
+  country_code: "IT",
+  latitude: 45.4642,
+  longitude: 9.19,
+  network_name: "PUDO Network",
+}
+
+const CSV = [
+  "code,name,address,city,postcode,country_code,requires_verification_code",
+  "PP-RM-001,Bar Pantheon,Piazza della Rotonda 2,Roma,00186,IT,no",
+  "PP-MI-001,Edicola Duomo (new sign),Piazza del Duomo 1,Milano,20122,IT,no",
+  "PP-TO-001,Libreria Po,Via Po 10,,10124,IT,yes",
+].join("\n")
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: {},
+  testSuite: ({ api, getContainer }) => {
+    const suite = useAdminSuite(getContainer, api, control, [DUOMO])
+    const page = () => suite.browser.page
+
+    const browserTest = (name: string, body: () => Promise<void>) =>
+      it(name, async () => {
+        try {
+          await body()
+        } catch (error) {
+          await keepFailureScreenshot(page(), name.replace(/\W+/g, "-").slice(0, 60))
+          throw error
+        }
+      })
+    const checkout = (options: CheckoutOptions = {}) => checkoutThroughStoreApi(api, suite.store, options)
+    const shipmentOf = (orderId: string, status: string) =>
+      waitFor(async () => {
+        const [shipment] = await suite.pickupPoints.listPickupPointShipments({ order_id: orderId })
+        return shipment?.status === status ? shipment : null
+      })
+    const labelled = async () => {
+      const order = await checkout()
+      await shipmentOf(order.id, "ready")
+      await fulfillOrder(api, suite.admin, suite.store, order)
+      return { order, shipment: await shipmentOf(order.id, "label_generated") }
+    }
+    const choose = async (field: string, option: string) => {
+      await page().getByRole("combobox", { name: field }).click()
+      await page().getByRole("option", { name: option, exact: true }).click()
+    }
+
+    browserTest("manages the catalog: search, field errors, create, deactivate, CSV import per row, publish per point", async () => {
+      await page().goto(`${suite.server.url}/app/orders`)
+      await page().getByRole("link", { name: "Pickup points" }).click()
+      await page().getByRole("heading", { name: "Pickup points", level: 1 }).waitFor()
+      const catalog = page().getByRole("table", { name: "Pickup points" })
+      await catalog.getByText("Edicola Duomo").waitFor()
+
+      await page().getByRole("button", { name: "Create pickup point" }).click()
+      const form = page().getByRole("dialog", { name: "Create pickup point" })
+      await form.getByLabel("Code", { exact: true }).fill("PP-MI-009")
+      await form.getByLabel("Country code").fill("ITA")
+      await form.getByLabel("Latitude (optional)").fill("95")
+      await form.getByRole("button", { name: "Save" }).click()
+      await form.getByText("Required.").first().waitFor()
+      expect(await form.getByText("Required.").count()).toBe(4)
+      await form.getByText("Two letters, such as IT.").last().waitFor()
+      await form.getByText("A number from -90 to 90.").waitFor()
+      expect(await form.getByLabel("Name", { exact: true }).getAttribute("aria-invalid")).toBe("true")
+      await screenshot(page(), "pickup-point-form-errors-en", { selector: '[role="dialog"]' })
+
+      await form.getByLabel("Name", { exact: true }).fill("Cartoleria Brera")
+      await form.getByLabel("Address", { exact: true }).fill("Via Brera 3")
+      await form.getByLabel("Postcode", { exact: true }).fill("20121")
+      await form.getByLabel("City", { exact: true }).fill("Milano")
+      await form.getByLabel("Country code").fill("IT")
+      await form.getByLabel("Latitude (optional)").fill("45.472")
+      await form.getByLabel("Longitude (optional)").fill("9.187")
+      await form.getByLabel("Opening hours (optional)").fill('{"mon": ["09:00-13:00"]}')
+      await form.getByRole("button", { name: "Save" }).click()
+      await page().getByText("Pickup point PP-MI-009 created").waitFor()
+      await catalog.getByText("Cartoleria Brera").waitFor()
+
+      await page().getByRole("searchbox", { name: "Search" }).fill("Brera")
+      await waitFor(async () => (await catalog.getByRole("row").count()) === 2)
+      await page().getByRole("button", { name: "Deactivate PP-MI-009" }).click()
+      await page().getByText("PP-MI-009 is inactive: shoppers can no longer choose it").waitFor()
+      await page().getByRole("button", { name: "Activate PP-MI-009" }).waitFor()
+      expect((await suite.pickupPoints.listPickupPoints({ code: "PP-MI-009" }))[0].is_active).toBe(false)
+      await page().getByRole("searchbox", { name: "Search" }).fill("")
+
+      await page().getByRole("button", { name: "Import CSV" }).click()
+      const importer = page().getByRole("dialog", { name: "Import pickup points" })
+      await importer.getByLabel("CSV file").setInputFiles({ name: "points.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) })
+      await importer.getByRole("button", { name: "Import" }).click()
+      const rows = importer.getByRole("table", { name: "Created 1, updated 1, rejected 1" })
+      await rows.waitFor()
+      await rows.getByRole("row", { name: /PP-RM-001 Created/ }).waitFor()
+      await rows.getByRole("row", { name: /PP-MI-001 Updated/ }).waitFor()
+      await rows.getByRole("row", { name: /PP-TO-001 Rejected .*city/i }).waitFor()
+      await screenshot(page(), "pickup-point-import-en", { selector: '[role="dialog"]' })
+      await page().keyboard.press("Escape")
+
+      await catalog.getByText("Bar Pantheon").waitFor()
+      await page().getByRole("checkbox", { name: "Select PP-MI-001" }).click()
+      await page().getByRole("checkbox", { name: "Select PP-RM-001" }).click()
+      await page().getByRole("button", { name: "Publish as shipping options (2)" }).click()
+      const publisher = page().getByRole("dialog", { name: "Publish 2 points as shipping options" })
+      await publisher.getByRole("button", { name: "Publish" }).click()
+      await publisher.getByText("Three letters, such as EUR.").waitFor({ state: "detached" })
+      expect(await publisher.getByText("Required.").count()).toBe(2)
+      await choose("Service zone", "Milano · Milano shipping · Italy")
+      await choose("Shipping profile", "Default")
+      await publisher.getByLabel("Price").fill("3.9")
+      await publisher.getByRole("button", { name: "Publish" }).click()
+      const results = publisher.getByRole("table", { name: "Result per point" })
+      await results.getByRole("row", { name: /PP-MI-001 .*Published/ }).waitFor()
+      await results.getByRole("row", { name: /PP-RM-001 .*Published/ }).waitFor()
+      await screenshot(page(), "pickup-point-publish-en", { selector: '[role="dialog"]' })
+      await page().keyboard.press("Escape")
+      await screenshot(page(), "pickup-points-en")
+
+      await useLanguage(page(), "it")
+      await page().reload()
+      await page().getByRole("heading", { name: "Punti di ritiro", level: 1 }).waitFor()
+      await screenshot(page(), "pickup-points-it")
+      await useLanguage(page(), "en")
+    })
+
+    browserTest("lists shipments with filters, prints the selected labels as one PDF, and reports bulk actions per shipment", async () => {
+      const first = await labelled()
+      const second = await labelled()
+      const failed = await checkout({ phone: null })
+      await shipmentOf(failed.id, "failed")
+
+      await page().goto(`${suite.server.url}/app/orders`)
+      await page().getByRole("link", { name: "Pickup-point shipments" }).click()
+      await page().getByRole("heading", { name: "Pickup-point shipments", level: 1 }).waitFor()
+      const list = page().getByRole("table", { name: "Pickup-point shipments" })
+      await waitFor(async () => (await list.getByRole("row").count()) === 4)
+
+      await page().getByRole("switch", { name: "Needs attention only" }).click()
+      await waitFor(async () => (await list.getByRole("row").count()) === 2)
+      await list.getByRole("row", { name: new RegExp(`TEST-${failed.display_id} .*This shipment needs you`) }).waitFor()
+      await page().getByRole("switch", { name: "Needs attention only" }).click()
+
+      await choose("Status", "Label generated")
+      await waitFor(async () => (await list.getByRole("row").count()) === 3)
+      await page().getByRole("checkbox", { name: `Select TEST-${first.order.display_id}` }).click()
+      await page().getByRole("checkbox", { name: `Select TEST-${second.order.display_id}` }).click()
+      const download = page().waitForEvent("download")
+      await page().getByRole("button", { name: "Print labels (2)" }).click()
+      const pdf = await PDFDocument.load(readFileSync(await (await download).path()))
+      expect(pdf.getPageCount()).toBe(2)
+      const printed = page().getByRole("table", { name: "Printed labels" })
+      await printed.getByRole("row", { name: new RegExp(`TEST-${first.order.display_id} Done In the PDF \\(label 1\\)`) }).waitFor()
+      await printed.getByRole("row", { name: new RegExp(`TEST-${second.order.display_id} Done In the PDF \\(label 2\\)`) }).waitFor()
+
+      await page().getByRole("button", { name: "Send codes (2)" }).click()
+      const sent = page().getByRole("table", { name: "Verification codes sent" })
+      await sent.getByRole("row", { name: new RegExp(`TEST-${first.order.display_id} Done Verification code sent to m\\*\\*\\*@example.com`) }).waitFor()
+      expect((await control().get("/emails")).data.emails).toHaveLength(2)
+
+      await choose("Status", "All")
+      await page().getByRole("checkbox", { name: `Select TEST-${failed.display_id}` }).click()
+      await page().getByRole("button", { name: "Retry (3)" }).click()
+      const retried = page().getByRole("table", { name: "Retried shipments" })
+      await retried.getByRole("row", { name: new RegExp(`TEST-${failed.display_id} Refused .*phone`) }).waitFor()
+      await retried.getByRole("row", { name: new RegExp(`TEST-${first.order.display_id} Refused Only a failed shipment can be retried`) }).waitFor()
+      await screenshot(page(), "shipments-en")
+    })
+
+    browserTest("shows health: credentials, tracking sync, the webhook to configure and its deliveries", async () => {
+      const { shipment } = await labelled()
+      const hook = await api.post(
+        "/hooks/pickup-point",
+        { trackingNumber: shipment.tracking_number, statusCode: "ST_0004", statusDescription: "In transit", orderReferencecode: shipment.order_reference_code },
+        { headers: { "x-api-key": "sandbox-delivery-key" } }
+      )
+      expect(hook.status).toBe(200)
+
+      await page().goto(`${suite.server.url}/app/settings/pickup-point-health`)
+      await page().getByRole("heading", { name: "Pickup-point health", level: 1 }).waitFor()
+      await page().getByText("Accepted by the service").waitFor()
+      await page().getByText("Closed: syncing normally").waitFor()
+      await page().getByText(`${suite.server.url}/hooks/pickup-point`).waitFor()
+      await page().getByText("the merchant's API key (plugin option apiKey)").waitFor()
+      const deliveries = page().getByRole("table", { name: "Recent deliveries" })
+      await deliveries.getByRole("row", { name: new RegExp(`applied ST_0004 ${shipment.order_reference_code}`) }).waitFor()
+      await screenshot(page(), "health-en", { selector: "#pickup-point-health" })
+
+      await useLanguage(page(), "it")
+      await page().reload()
+      await page().getByText("Accettate dal servizio").waitFor()
+      await screenshot(page(), "health-it", { selector: "#pickup-point-health" })
+      await useLanguage(page(), "en")
+    })
+  },
+})
