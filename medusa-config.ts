@@ -3,6 +3,25 @@ import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
 /*
+ * Medusa's production topology, when REDIS_URL is set (the soak, test-support/topology):
+ * a server and workers (MEDUSA_WORKER_MODE) sharing Redis for the event bus,
+ * the workflow engine, locking and cache. Unset, the tests and the demo run
+ * in one process with Medusa's in-memory defaults.
+ */
+const redisUrl = process.env.REDIS_URL
+const redisModules = redisUrl
+  ? [
+      { resolve: "@medusajs/event-bus-redis", options: { redisUrl } },
+      { resolve: "@medusajs/workflow-engine-redis", options: { redis: { redisUrl } } },
+      { resolve: "@medusajs/cache-redis", options: { redisUrl } },
+      {
+        resolve: "@medusajs/locking",
+        options: { providers: [{ resolve: "@medusajs/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }] },
+      },
+    ]
+  : []
+
+/*
  * The app the tests and `npm run demo` run: this repository's own source
  * loaded as a Medusa project, with the plugin's provider registered next to
  * the manual one. A store installs the built package instead (see README).
@@ -10,6 +29,7 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
+    ...(redisUrl ? { redisUrl, workerMode: process.env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server" | undefined } : {}),
     http: {
       storeCors: process.env.STORE_CORS || "http://localhost:8000",
       adminCors: process.env.ADMIN_CORS || "http://localhost:9000,http://localhost:5173",
@@ -22,6 +42,7 @@ module.exports = defineConfig({
     disable: process.env.MEDUSA_ADMIN_DISABLED === "true",
   },
   modules: [
+    ...redisModules,
     {
       resolve: "@medusajs/medusa/fulfillment",
       options: {

@@ -11,5 +11,6 @@ export default async function advancePendingShipments(container: MedusaContainer
 
 export const config = {
   name: "pickup-point-advance-pending-shipments",
-  schedule: "* * * * *",
+  // Every minute; PICKUP_POINT_RETRY_SCHEDULE (a cron, seconds allowed) lets a soak settle sooner.
+  schedule: process.env.PICKUP_POINT_RETRY_SCHEDULE || "* * * * *",
 }
