@@ -307,7 +307,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
             value={text}
             placeholder={labels.searchPlaceholder}
             autoComplete="postal-code"
-            aria-controls={ids.list}
+            aria-controls={points.length ? ids.list : undefined}
             aria-describedby={ids.status}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onInputKeyDown}
@@ -375,18 +375,35 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
                   void choose(point)
                 }}
               >
-                <span className={classNames.name}>{point.name}</span>
-                <span className={classNames.address}>
-                  {street}, {town}
-                </span>
-                {distance && (
-                  <span className={classNames.distance}>
-                    {distance} {labels.away}
-                  </span>
-                )}
-                {hours && <span className={classNames.hours}>{hours}</span>}
-                {point.requires_verification_code && <span className={classNames.badge}>{labels.codeRequired}</span>}
-                {selected && <span className={classNames.badge}>{labels.chosen}</span>}
+                {/* The parts are joined by ". ", so the option's accessible name reads as sentences, styled or not. */}
+                {joinParts([
+                  <span key="name" className={classNames.name}>
+                    {point.name}
+                  </span>,
+                  <span key="address" className={classNames.address}>
+                    {street}, {town}
+                  </span>,
+                  distance && (
+                    <span key="distance" className={classNames.distance}>
+                      {distance} {labels.away}
+                    </span>
+                  ),
+                  hours && (
+                    <span key="hours" className={classNames.hours}>
+                      {hours}
+                    </span>
+                  ),
+                  point.requires_verification_code && (
+                    <span key="code" className={classNames.badge}>
+                      {labels.codeRequired}
+                    </span>
+                  ),
+                  selected && (
+                    <span key="chosen" className={classNames.badge}>
+                      {labels.chosen}
+                    </span>
+                  ),
+                ])}
               </li>
             )
           })}
@@ -405,3 +422,20 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     </div>
   )
 }
+
+/** The truthy parts with a visually hidden ". " between them (whitespace text is dropped by flex and grid layouts). */
+function joinParts(parts: (ReactNode | false | null | undefined | "")[]): ReactNode[] {
+  return parts
+    .filter((part) => part !== false && part !== null && part !== undefined && part !== "")
+    .flatMap((part, index) => (index === 0 ? [part] : [<span key={`sep-${index}`} style={VISUALLY_HIDDEN}>. </span>, part]))
+}
+
+/** Hidden from sight, read by screen readers: the picker ships no stylesheet, so this one rule is inline. */
+const VISUALLY_HIDDEN = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const

@@ -84,6 +84,6 @@ export function weeklyOpeningHours(hours: OpeningHours | null | undefined, local
 /** A distance for shoppers: metres under 1 km (`350 m`), else kilometres with one decimal (`2.4 km`). */
 export function formatDistance(km: number | null | undefined, locale?: string): string | null {
   if (typeof km !== "number" || !Number.isFinite(km) || km < 0) return null
-  if (km < 1) return `${Math.max(10, Math.round((km * 1000) / 10) * 10)} m`
+  if (km < 1) return `${Math.round((km * 1000) / 10) * 10} m`
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(km)} km`
 }

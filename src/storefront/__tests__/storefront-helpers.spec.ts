@@ -149,6 +149,7 @@ describe("formatting a point", () => {
 
   it("writes distances in metres or kilometres", () => {
     expect(formatDistance(0.347)).toBe("350 m")
+    expect(formatDistance(0)).toBe("0 m")
     expect(formatDistance(2.44, "en-US")).toBe("2.4 km")
     expect(formatDistance(2.44, "it-IT")).toBe("2,4 km")
     expect(formatDistance(null)).toBeNull()
