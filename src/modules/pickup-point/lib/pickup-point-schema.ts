@@ -1,34 +1,35 @@
 import { z } from "@medusajs/framework/zod"
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./storable-text"
 
-const text = z.string().trim().min(1)
+/** A string PostgreSQL can store, trimmed, at most `max` characters (bounded, so a row stays a row). */
+export const storableString = (max: number) => z.string().refine(isStorableText, UNSTORABLE_TEXT_MESSAGE).trim().max(max)
+const text = (max: number) => storableString(max).min(1)
 const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const
 
 /** `{ "mon": ["09:00-13:00", "15:00-19:00"], ... }`; days left out are closed. */
 export const openingHoursSchema = z.partialRecord(
   z.enum(WEEKDAYS),
-  z.array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, "must be HH:mm-HH:mm"))
+  z.array(storableString(11).regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, "must be HH:mm-HH:mm")).max(6)
 )
 
 /** A pickup point as the admin API and the CSV import take it. */
 export const pickupPointInputSchema = z
   .object({
-    code: text,
-    public_code: text.nullish(),
-    name: text,
-    address: text,
-    city: text,
-    postcode: text,
-    province: text.nullish(),
-    country_code: z
-      .string()
-      .trim()
+    code: text(64),
+    public_code: text(64).nullish(),
+    name: text(200),
+    address: text(300),
+    city: text(100),
+    postcode: text(20),
+    province: text(100).nullish(),
+    country_code: storableString(2)
       .length(2, "must be an ISO 3166-1 alpha-2 code such as IT")
       .transform((code) => code.toLowerCase()),
     latitude: z.number().min(-90).max(90).nullish(),
     longitude: z.number().min(-180).max(180).nullish(),
     opening_hours: openingHoursSchema.nullish(),
-    network_code: text.nullish(),
-    network_name: text.nullish(),
+    network_code: text(64).nullish(),
+    network_name: text(200).nullish(),
     requires_verification_code: z.boolean().optional(),
     is_active: z.boolean().optional(),
   })
