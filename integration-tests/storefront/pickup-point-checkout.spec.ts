@@ -59,6 +59,17 @@ medusaIntegrationTestRunner({
       const continueToPayment = page.getByRole("button", { name: "Continue to payment" })
       await expectDisabled(continueToPayment)
 
+      // "Use my location": the nearest first, with distances (the browser is a shopper near the Duomo).
+      await browser.context.grantPermissions(["geolocation"], { origin: storefront.url })
+      await browser.context.setGeolocation({ latitude: 45.466, longitude: 9.19 })
+      await page.getByRole("button", { name: "Use my location" }).click()
+      const nearest = page.getByRole("listbox", { name: "Pickup points" }).getByRole("option")
+      await waitFor(async () => (await nearest.count()) > 0 && /pickup points? found/.test((await page.getByRole("status").textContent()) ?? ""))
+      const nearestText = await nearest.allTextContents()
+      expect(nearestText[0]).toContain("Edicola Duomo")
+      expect(nearestText[0]).toMatch(/Milano\. 200 m away\. /)
+      expect(nearestText.every((text) => text.includes("away"))).toBe(true)
+
       // Search by keyboard only: type in the labelled search box, Enter, arrow into the list, End, Enter.
       const search = page.getByRole("searchbox", { name: "Find a pickup point by postcode, city or address" })
       await search.focus()
