@@ -208,7 +208,6 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
       })
     return () => controller.abort()
     // Once, on mount: later changes come from the shopper's own searches.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   useEffect(() => () => pending.current?.abort(), [])

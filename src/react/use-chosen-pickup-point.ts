@@ -27,7 +27,6 @@ export function useChosenPickupPoint(
       .catch(() => undefined)
     return () => controller.abort()
     // The lookup depends on the code only; `chosen` is a new object each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, code, hasSnapshot])
 
   if (!chosen) return null
