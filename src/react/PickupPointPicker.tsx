@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEven
 import { shopperError, type ShopperError } from "../storefront/errors"
 import { formatDistance, formatTodaysOpeningHours, pickupPointAddressLines } from "../storefront/format"
 import type { PickupPoint, PickupPointQuery } from "../storefront/pickup-point"
-import type { PickupPointStoreApi } from "../storefront/store-api"
+import { findPickupPoint, type PickupPointStoreApi } from "../storefront/store-api"
 import { cx, type ClassNames } from "./class-names"
 import { OpeningHoursList } from "./OpeningHoursList"
 import {
@@ -192,8 +192,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     const code = props.selectedCode || recallPointCode(remember)
     if (!code) return
     const controller = new AbortController()
-    api
-      .retrieve(code, { signal: controller.signal })
+    findPickupPoint(api, code, { signal: controller.signal })
       .then((point) => {
         if (controller.signal.aborted) return
         if (!point) {

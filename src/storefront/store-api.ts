@@ -147,10 +147,25 @@ export function searchParams(query: PickupPointQuery): Record<string, string | n
 }
 
 /**
+ * An active point by its code: the one-point route, else an exact-code
+ * search (for servers without that route). Null when it is unknown or no
+ * longer active.
+ */
+export async function findPickupPoint(
+  api: Pick<PickupPointStoreApi, "retrieve" | "search">,
+  code: string,
+  options: { signal?: AbortSignal } = {}
+): Promise<PickupPoint | null> {
+  const point = await api.retrieve(code, options).catch(() => null)
+  if (point) return point
+  const { pickup_points } = await api.search({ q: code, limit: 10 }, options)
+  return pickup_points.find((candidate) => candidate.code === code) ?? null
+}
+
+/**
  * The chosen point with its details: the snapshot the server stored on the
- * shipping method when there is one, else the catalog's entry for its code
- * (`retrieve`, then an exact-code search for servers without the one-point
- * route). The code alone when the point is no longer listed.
+ * shipping method when there is one, else the catalog's entry for its code.
+ * The code alone when the point is no longer listed.
  */
 export async function withPickupPointDetails(
   api: Pick<PickupPointStoreApi, "retrieve" | "search">,
@@ -158,11 +173,6 @@ export async function withPickupPointDetails(
   options: { signal?: AbortSignal } = {}
 ): Promise<ChosenPickupPoint> {
   if (chosen.point) return chosen
-  const point =
-    (await api.retrieve(chosen.code, options).catch(() => null)) ??
-    (await api.search({ q: chosen.code, limit: 10 }, options).then(
-      ({ pickup_points }) => pickup_points.find((candidate) => candidate.code === chosen.code) ?? null,
-      () => null
-    ))
+  const point = await findPickupPoint(api, chosen.code, options).catch(() => null)
   return point ? { ...chosen, point } : chosen
 }

@@ -21,6 +21,7 @@ import {
   shipmentStageText,
   shopperError,
   withPickupPointDetails,
+  findPickupPoint,
   weekdayOf,
   weeklyOpeningHours,
 } from ".."
@@ -277,6 +278,10 @@ describe("the store calls", () => {
     expect(await withPickupPointDetails(gone, chosen)).toBe(chosen)
     const snapshotted = { ...chosen, point: SNAPSHOT }
     expect(await withPickupPointDetails(gone, snapshotted)).toBe(snapshotted)
+    const down = { retrieve: async () => null, search: async () => Promise.reject(new Error("down")) }
+    expect(await withPickupPointDetails(down, chosen)).toBe(chosen)
+    expect(await findPickupPoint(withoutRoute, "PP-MI-001")).toBe(point)
+    expect(await findPickupPoint(gone, "PP-MI-001")).toBeNull()
   })
 
   it("drops blank and non-finite filters", () => {
