@@ -63,6 +63,13 @@ module.exports = {
     },
     {
       ...common,
+      displayName: "topology",
+      // Medusa's production topology (redis-server, a server and two workers) under faults, crashes and races: a small soak.
+      testMatch: ["<rootDir>/test-support/topology/**/*.spec.ts"],
+      ...withPostgres,
+    },
+    {
+      ...common,
       displayName: "bench",
       // Benchmarks print figures; `npm run bench:*` runs them, `npm test` does not.
       testMatch: ["<rootDir>/bench/**/*.bench.ts"],
