@@ -45,14 +45,7 @@ medusaIntegrationTestRunner({
       await page.goto(storefront.url)
 
       await page.getByRole("button", { name: "Buy Sneakers" }).click()
-      await field(page, "E-mail").fill("giulia.rossi@example.com")
-      await field(page, "First name").fill("Giulia")
-      await field(page, "Last name").fill("Rossi")
-      await field(page, "Address").fill("Via Torino 10")
-      await field(page, "Postcode").fill("20123")
-      await field(page, "City").fill("Milano")
-      await field(page, "Phone").fill("+39 333 1234567")
-      await page.getByRole("button", { name: "Continue to delivery" }).click()
+      await fillAddress(page)
 
       // The generic option: the shopper chooses the point.
       await page.getByRole("radio", { name: /^Pickup point €/ }).check()
@@ -123,9 +116,31 @@ medusaIntegrationTestRunner({
       }, 30_000)
       expect(orders).toHaveLength(1)
       expect(orders[0].request.codePickupPoint).toBe("PP-MI-002")
+
+      // The demo store opted in to remembering the point: the next checkout lists it first, not chosen yet.
+      await page.getByRole("button", { name: "Continue shopping" }).click()
+      await page.getByRole("button", { name: "Buy Sneakers" }).click()
+      await fillAddress(page)
+      await page.getByRole("radio", { name: /^Pickup point €/ }).check()
+      await waitFor(async () => (await page.getByRole("status").textContent()) === "Your last pickup point.")
+      const remembered = page.getByRole("listbox", { name: "Pickup points" }).getByRole("option")
+      expect(await remembered.allTextContents()).toEqual([expect.stringContaining("Tabacchi Navigli")])
+      expect(await remembered.getAttribute("aria-selected")).toBe("false")
     })
   },
 })
+
+/** The contact and address step, with the phone number the pickup point texts. */
+async function fillAddress(page: Page) {
+  await field(page, "E-mail").fill("giulia.rossi@example.com")
+  await field(page, "First name").fill("Giulia")
+  await field(page, "Last name").fill("Rossi")
+  await field(page, "Address").fill("Via Torino 10")
+  await field(page, "Postcode").fill("20123")
+  await field(page, "City").fill("Milano")
+  await field(page, "Phone").fill("+39 333 1234567")
+  await page.getByRole("button", { name: "Continue to delivery" }).click()
+}
 
 /** The checkout form's text box of that exact label. */
 function field(page: Page, label: string) {

@@ -282,7 +282,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     search.kind === "searching"
       ? labels.searching
       : search.kind === "done"
-        ? `${resultsAnnouncement(search.count, labels)}${search.note ? ` ${search.note}` : ""}`
+        ? (search.note ?? resultsAnnouncement(search.count, labels))
         : locating
           ? labels.locating
           : choosing
