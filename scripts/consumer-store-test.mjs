@@ -245,6 +245,14 @@ async function main() {
   log("installing a fresh Medusa 2.21.2 store and the tarball (npm install)")
   await run("install", "npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball])
 
+  log("type-checking a strict TypeScript file against medusa-pickup-point/client and /sandbox")
+  writeFileSync(path.join(store, "typed-usage.ts"), TYPED_USAGE)
+  writeFileSync(
+    path.join(store, "tsconfig.typed-usage.json"),
+    JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { strict: true, noEmit: true }, include: [], files: ["typed-usage.ts"] }, null, 2)
+  )
+  await run("typecheck", "npx", ["tsc", "-p", "tsconfig.typed-usage.json"])
+
   const pgPort = await freePort()
   pg = await startEmbeddedPostgres({ databaseDir: path.join(work, "pg"), port: pgPort, persistent: false })
   await pg.createDatabase("medusa_store")
@@ -344,14 +352,6 @@ async function main() {
   })
   log(`order ${completed.order.id} reached the sandbox as ${sent.orderReferenceCode} (merchant ${sent.merchantCode ?? readmeEnv.PICKUP_POINT_MERCHANT_CODE}, point ${point.code})`)
   if (sandbox.child.exitCode !== null) throw new Error("the sandbox stopped")
-
-  log("type-checking a strict TypeScript file against medusa-pickup-point/client and /sandbox")
-  writeFileSync(path.join(store, "typed-usage.ts"), TYPED_USAGE)
-  writeFileSync(
-    path.join(store, "tsconfig.typed-usage.json"),
-    JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { strict: true, noEmit: true }, include: [], files: ["typed-usage.ts"] }, null, 2)
-  )
-  await run("typecheck", "npx", ["tsc", "-p", "tsconfig.typed-usage.json"], { env })
 }
 
 async function stop() {
