@@ -6,7 +6,7 @@ import { useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor } from "../helpers/seed-store"
 import { checkoutThroughStoreApi, type CheckoutOptions } from "../helpers/store-checkout"
 import { useAdminSuite } from "./helpers/admin-suite"
-import { keepFailureScreenshot, screenshot, useLanguage } from "./helpers/browser"
+import { keepFailureScreenshot, screenshot, seriousA11yViolations, useLanguage } from "./helpers/browser"
 
 jest.setTimeout(150_000)
 
@@ -74,6 +74,8 @@ medusaIntegrationTestRunner({
       const catalog = page().getByRole("table", { name: "Pickup points" })
       await catalog.getByText("Edicola Duomo").waitFor()
 
+      expect(await seriousA11yViolations(page(), "main")).toEqual([])
+
       await page().getByRole("button", { name: "Create pickup point" }).click()
       const form = page().getByRole("dialog", { name: "Create pickup point" })
       await form.getByLabel("Code", { exact: true }).fill("PP-MI-009")
@@ -86,6 +88,7 @@ medusaIntegrationTestRunner({
       await form.getByText("A number from -90 to 90.").waitFor()
       expect(await form.getByLabel("Name", { exact: true }).getAttribute("aria-invalid")).toBe("true")
       await screenshot(page(), "pickup-point-form-errors-en", { selector: '[role="dialog"]' })
+      expect(await seriousA11yViolations(page(), '[role="dialog"]')).toEqual([])
 
       await form.getByLabel("Name", { exact: true }).fill("Cartoleria Brera")
       await form.getByLabel("Address", { exact: true }).fill("Via Brera 3")
@@ -99,13 +102,13 @@ medusaIntegrationTestRunner({
       await page().getByText("Pickup point PP-MI-009 created").waitFor()
       await catalog.getByText("Cartoleria Brera").waitFor()
 
-      await page().getByRole("searchbox", { name: "Search" }).fill("Brera")
+      await page().getByRole("textbox", { name: "Search" }).fill("Brera")
       await waitFor(async () => (await catalog.getByRole("row").count()) === 2)
       await page().getByRole("button", { name: "Deactivate PP-MI-009" }).click()
       await page().getByText("PP-MI-009 is inactive: shoppers can no longer choose it").waitFor()
       await page().getByRole("button", { name: "Activate PP-MI-009" }).waitFor()
       expect((await suite.pickupPoints.listPickupPoints({ code: "PP-MI-009" }))[0].is_active).toBe(false)
-      await page().getByRole("searchbox", { name: "Search" }).fill("")
+      await page().getByRole("textbox", { name: "Search" }).fill("")
 
       await page().getByRole("button", { name: "Import CSV" }).click()
       const importer = page().getByRole("dialog", { name: "Import pickup points" })
@@ -186,6 +189,7 @@ medusaIntegrationTestRunner({
       await retried.getByRole("row", { name: new RegExp(`TEST-${failed.display_id} Refused .*phone`) }).waitFor()
       await retried.getByRole("row", { name: new RegExp(`TEST-${first.order.display_id} Refused Only a failed shipment can be retried`) }).waitFor()
       await screenshot(page(), "shipments-en")
+      expect(await seriousA11yViolations(page(), "main")).toEqual([])
     })
 
     browserTest("shows health: credentials, tracking sync, the webhook to configure and its deliveries", async () => {
@@ -206,6 +210,7 @@ medusaIntegrationTestRunner({
       const deliveries = page().getByRole("table", { name: "Recent deliveries" })
       await deliveries.getByRole("row", { name: new RegExp(`applied ST_0004 ${shipment.order_reference_code}`) }).waitFor()
       await screenshot(page(), "health-en", { selector: "#pickup-point-health" })
+      expect(await seriousA11yViolations(page(), "#pickup-point-health")).toEqual([])
 
       await useLanguage(page(), "it")
       await page().reload()

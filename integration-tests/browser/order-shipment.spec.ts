@@ -4,7 +4,7 @@ import { waitFor } from "../helpers/seed-store"
 import { checkoutThroughStoreApi, type CheckoutOptions } from "../helpers/store-checkout"
 import { useAdminSuite } from "./helpers/admin-suite"
 import { fulfillOrder } from "../helpers/fulfill-order"
-import { keepFailureScreenshot, screenshot, useLanguage } from "./helpers/browser"
+import { keepFailureScreenshot, screenshot, seriousA11yViolations, useLanguage } from "./helpers/browser"
 
 jest.setTimeout(120_000)
 
@@ -86,6 +86,8 @@ medusaIntegrationTestRunner({
       }
       expect(await page().getByRole("link", { name: "Open the coordinates on a map" }).getAttribute("href")).toContain("mlat=45.4642")
       await screenshot(page(), "order-widget-en", { selector: '[aria-labelledby="pickup-point-widget-heading"]' })
+
+      expect(await seriousA11yViolations(page(), '[aria-labelledby="pickup-point-widget-heading"]')).toEqual([])
 
       await button("Cancel shipment order").click()
       const prompt = page().getByRole("alertdialog")

@@ -90,3 +90,17 @@ export async function keepFailureScreenshot(page: Page, name: string) {
   await page.screenshot({ path: file, fullPage: true }).catch(() => undefined)
   console.log(`[browser] page at failure: ${file}`)
 }
+
+type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }
+
+/** axe-core's serious and critical violations inside `selector`, one `rule: help (targets)` line each. */
+export async function seriousA11yViolations(page: Page, selector: string): Promise<string[]> {
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") })
+  const result = await page.evaluate(
+    (scope) => (window as unknown as { axe: { run: (context: unknown) => Promise<AxeResult> } }).axe.run({ include: [[scope]] }),
+    selector
+  )
+  return result.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)
+}

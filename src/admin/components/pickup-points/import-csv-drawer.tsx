@@ -3,6 +3,7 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { messageOf } from "../../lib/errors"
 import { useImportPickupPoints, type ImportResult } from "../../lib/pickup-point-queries"
+import { DrawerHeader } from "./drawer-header"
 
 const RESULT_COLOR = { created: "green", updated: "blue", rejected: "red" } as const
 
@@ -37,9 +38,7 @@ export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenC
       }}
     >
       <Drawer.Content>
-        <Drawer.Header>
-          <Drawer.Title>{t("pickupPoint.import.title")}</Drawer.Title>
-        </Drawer.Header>
+        <DrawerHeader title={t("pickupPoint.import.title")} />
         <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
           <form onSubmit={submit} className="flex flex-col gap-y-2">
             <Label htmlFor="pickup-point-import-file" size="small" weight="plus">

@@ -11,6 +11,7 @@ import {
 } from "../../lib/pickup-point-form"
 import { useSavePickupPoint } from "../../lib/pickup-point-queries"
 import type { PickupPoint } from "../../lib/types"
+import { DrawerHeader } from "./drawer-header"
 
 type TextField = Exclude<keyof PickupPointFormValues, "requires_verification_code" | "is_active">
 
@@ -81,9 +82,7 @@ export function PickupPointFormDrawer({ open, onOpenChange, point }: Props) {
     <Drawer open={open} onOpenChange={onOpenChange}>
       <Drawer.Content>
         <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden">
-          <Drawer.Header>
-            <Drawer.Title>{creating ? t("pickupPoint.form.createTitle") : t("pickupPoint.form.editTitle", { code: point!.code })}</Drawer.Title>
-          </Drawer.Header>
+          <DrawerHeader title={creating ? t("pickupPoint.form.createTitle") : t("pickupPoint.form.editTitle", { code: point!.code })} />
           <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
             {FIELDS.filter((field) => creating || field.name !== "code").map((field) => {
               const id = `pickup-point-field-${field.name}`

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next"
 import { messageOf } from "../../lib/errors"
 import { usePublishPickupPoints, usePublishTargets, type PublishResult } from "../../lib/pickup-point-queries"
 import type { PickupPoint } from "../../lib/types"
+import { DrawerHeader } from "./drawer-header"
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; points: PickupPoint[] }
 
@@ -77,9 +78,7 @@ export function PublishDrawer({ open, onOpenChange, points }: Props) {
     >
       <Drawer.Content>
         <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden">
-          <Drawer.Header>
-            <Drawer.Title>{t("pickupPoint.publish.title", { count: points.length })}</Drawer.Title>
-          </Drawer.Header>
+          <DrawerHeader title={t("pickupPoint.publish.title", { count: points.length })} />
           <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
             <Text size="small" className="text-ui-fg-subtle">
               {t("pickupPoint.publish.description")}

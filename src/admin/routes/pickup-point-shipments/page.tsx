@@ -195,7 +195,7 @@ const PickupPointShipmentsPage = () => {
                 />
               </Table.Cell>
               <Table.Cell>
-                <Link to={`/orders/${shipment.order_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover">
+                <Link to={`/orders/${shipment.order_id}`} className="text-ui-fg-base underline underline-offset-2">
                   {shipment.order_number}
                 </Link>
               </Table.Cell>

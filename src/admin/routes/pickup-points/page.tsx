@@ -79,7 +79,6 @@ const PickupPointsPage = () => {
           </Label>
           <Input
             id="pickup-point-search"
-            type="search"
             size="small"
             placeholder={t("pickupPoint.list.searchPlaceholder")}
             value={q}
