@@ -81,6 +81,13 @@ export type SoakReport = {
   checkoutErrors: string[]
 }
 
+/** Live pickup-point fulfilments that are not their shipment's (a label still being made, or one left behind). */
+const UNLINKED_FULFILMENTS_SQL = `SELECT count(*) FROM order_fulfillment link
+    JOIN fulfillment f ON f.id = link.fulfillment_id
+    LEFT JOIN pickup_point_shipment s ON s.order_id = link.order_id AND s.deleted_at IS NULL
+   WHERE link.deleted_at IS NULL AND f.deleted_at IS NULL AND f.canceled_at IS NULL
+     AND f.provider_id = 'pickup-point_pickup-point' AND s.fulfillment_id IS DISTINCT FROM f.id`
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
@@ -228,19 +235,20 @@ export async function runSoak(topology: Topology, options: SoakOptions): Promise
   const orderIds = runs.flatMap((r) => (r.order ? [r.order.id] : []))
   let settled = false
   while (Date.now() - settleStarted < options.settleTimeoutMs) {
-    const [{ open, missing }] = await topology.sql<{ open: string; missing: string }>(
+    const [{ open, missing, unlinked }] = await topology.sql<{ open: string; missing: string; unlinked: string }>(
       `SELECT
          (SELECT count(*) FROM pickup_point_shipment WHERE deleted_at IS NULL
             AND (status = ANY($1) OR (cancel_requested_at IS NOT NULL AND status <> 'cancelled'))) AS open,
          (SELECT count(*) FROM unnest($2::text[]) AS o(id)
-            WHERE NOT EXISTS (SELECT 1 FROM pickup_point_shipment s WHERE s.order_id = o.id AND s.deleted_at IS NULL)) AS missing`,
+            WHERE NOT EXISTS (SELECT 1 FROM pickup_point_shipment s WHERE s.order_id = o.id AND s.deleted_at IS NULL)) AS missing,
+         (${UNLINKED_FULFILMENTS_SQL}) AS unlinked`,
       [OPEN_CREATION_STATUSES, orderIds]
     )
-    if (Number(open) === 0 && Number(missing) === 0) {
+    if (Number(open) === 0 && Number(missing) === 0 && Number(unlinked) === 0) {
       settled = true
       break
     }
-    log(`[soak] settling: ${open} open, ${missing} without a shipment record`)
+    log(`[soak] settling: ${open} open, ${missing} without a shipment record, ${unlinked} fulfilments not (yet) their shipment's`)
     await sleep(5_000)
   }
   const settleMs = Date.now() - settleStarted

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import axios, { type AxiosInstance } from "axios"
-import { Client } from "pg"
+import { Client, Pool } from "pg"
 import { startSandbox, type RunningSandbox } from "../../src/sandbox"
 import type { SeededStore } from "../../integration-tests/helpers/seed-store"
 import { freeLoopbackPort } from "./free-port"
@@ -103,8 +103,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
 
     const api = axios.create({ baseURL: server.url, timeout: 60_000 })
     const { data } = await api.post("/auth/user/emailpass", seeded.admin)
-    const pool = new Client({ connectionString: databaseUrl })
-    await pool.connect()
+    // A pool: the soak's lanes read at the same time.
+    const pool = new Pool({ connectionString: databaseUrl, max: 4 })
     stops.push(() => pool.end())
 
     return {

@@ -365,3 +365,24 @@ export async function lockShipment(sql: SqlRunner, id: string): Promise<PickupPo
 export async function ensureSyncState(sql: SqlRunner, id: string): Promise<void> {
   await sql.execute(`INSERT INTO pickup_point_sync_state (id) VALUES (?) ON CONFLICT (id) DO NOTHING`, [id])
 }
+
+/** The records retention prunes, each with the column its age is read from. */
+export const PRUNABLE_RECORDS = {
+  webhook_deliveries: { table: "pickup_point_webhook_delivery", at: "received_at" },
+  tracking_events: { table: "pickup_point_tracking_event", at: "created_at" },
+} as const
+
+/**
+ * Deletes at most `limit` rows of one kind older than `before`, the oldest
+ * first, and says how many: one short statement per batch, so pruning a
+ * large backlog never holds a long lock. (Table and column come from the
+ * constant above, never from input.)
+ */
+export async function pruneRecords(sql: SqlRunner, kind: keyof typeof PRUNABLE_RECORDS, before: Date, limit: number): Promise<number> {
+  const { table, at } = PRUNABLE_RECORDS[kind]
+  const rows: { id: string }[] = await sql.execute(
+    `DELETE FROM "${table}" WHERE id IN (SELECT id FROM "${table}" WHERE "${at}" < ? ORDER BY "${at}" LIMIT ?) RETURNING id`,
+    [before, limit]
+  )
+  return rows.length
+}

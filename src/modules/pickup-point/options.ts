@@ -82,6 +82,20 @@ export const pluginOptionsSchema = clientOptionsSchema.extend({
       maxPerDay: z.number().int().min(1).default(5),
     })
     .default({ minIntervalSeconds: 60, maxPerDay: 5 }),
+  /**
+   * How long records are kept before the daily retention job deletes them:
+   * webhook deliveries (what the platform sent) and tracking history. Age in
+   * days; deleted in batches of `batchSize`, at most `maxBatchesPerRun` per
+   * kind and run.
+   */
+  retention: z
+    .object({
+      webhookDeliveriesDays: z.number().int().min(1).default(90),
+      trackingHistoryDays: z.number().int().min(1).default(365),
+      batchSize: z.number().int().min(1).max(10_000).default(1000),
+      maxBatchesPerRun: z.number().int().min(1).default(100),
+    })
+    .default({ webhookDeliveriesDays: 90, trackingHistoryDays: 365, batchSize: 1000, maxBatchesPerRun: 100 }),
   /** Units of the variants' weight and dimensions in this store. */
   weightUnit: z.enum(["g", "kg"]).default("g"),
   dimensionUnit: z.enum(["mm", "cm"]).default("cm"),

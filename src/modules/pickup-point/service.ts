@@ -21,6 +21,7 @@ import { PickupPoint } from "./models/pickup-point"
 import { PickupPointShipment } from "./models/pickup-point-shipment"
 import { PickupPointShipmentEvent } from "./models/pickup-point-shipment-event"
 import { PickupPointSyncState } from "./models/pickup-point-sync-state"
+import { PickupPointLabel } from "./models/pickup-point-label"
 import { PickupPointTrackingEvent } from "./models/pickup-point-tracking-event"
 import { PickupPointVerificationCodeSend } from "./models/pickup-point-verification-code-send"
 import { PickupPointWebhookDelivery } from "./models/pickup-point-webhook-delivery"
@@ -55,6 +56,7 @@ export default class PickupPointModuleService extends MedusaService({
   PickupPointWebhookDelivery,
   PickupPointVerificationCodeSend,
   PickupPointSyncState,
+  PickupPointLabel,
 }) {
   protected readonly options_: ResolvedPluginOptions
 
@@ -496,5 +498,54 @@ export default class PickupPointModuleService extends MedusaService({
       last_error: null,
       lag_seconds: await atomic.followedLagSeconds(sharedContext.manager!, this.options_.trackingSync.maxAgeDays),
     })
+  }
+
+  // ---- labels and retention -------------------------------------------------
+
+  /** Adds a line to a shipment's history without changing its status: an outcome the admin should see (a label that failed in the background). */
+  @InjectManager()
+  async noteShipmentEvent(shipmentId: string, message: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+    const shipment = await this.retrievePickupPointShipment(shipmentId, { select: ["id", "status"] }, sharedContext)
+    await atomic.insertShipmentEvent(sharedContext.manager!, shipment.id, shipment.status, message)
+  }
+
+  /** Keeps a label PDF in the plugin's own table (see models/pickup-point-label.ts); answers its id. */
+  async storeLabelPdf(shipmentId: string, pdfBase64: string, sharedContext?: Context): Promise<string> {
+    const label = await this.createPickupPointLabels({ shipment_id: shipmentId, content_base64: pdfBase64 }, sharedContext)
+    return label.id
+  }
+
+  /** A stored label PDF, or null when `labelId` is not one of this table's (a label made before it existed). */
+  async retrieveLabelPdf(labelId: string, sharedContext?: Context): Promise<Buffer | null> {
+    const [label] = await this.listPickupPointLabels({ id: labelId }, { take: 1, select: ["id", "content_base64"] }, sharedContext)
+    return label ? Buffer.from(label.content_base64, "base64") : null
+  }
+
+  /**
+   * Deletes webhook deliveries and tracking history older than the
+   * retention options say, in batches of `retention.batchSize`, at most
+   * `retention.maxBatchesPerRun` per kind per run (the rest waits for the
+   * next run); answers how many of each went.
+   */
+  @InjectManager()
+  async pruneExpiredRecords(
+    now: Date = new Date(),
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<Record<keyof typeof atomic.PRUNABLE_RECORDS, number>> {
+    const { webhookDeliveriesDays, trackingHistoryDays, batchSize, maxBatchesPerRun } = this.options_.retention
+    const ages: Record<keyof typeof atomic.PRUNABLE_RECORDS, number> = {
+      webhook_deliveries: webhookDeliveriesDays,
+      tracking_events: trackingHistoryDays,
+    }
+    const pruned = { webhook_deliveries: 0, tracking_events: 0 }
+    for (const kind of Object.keys(ages) as (keyof typeof ages)[]) {
+      const before = new Date(now.getTime() - ages[kind] * 86_400_000)
+      for (let batch = 0; batch < maxBatchesPerRun; batch++) {
+        const deleted = await atomic.pruneRecords(sharedContext.manager!, kind, before, batchSize)
+        pruned[kind] += deleted
+        if (deleted < batchSize) break
+      }
+    }
+    return pruned
   }
 }

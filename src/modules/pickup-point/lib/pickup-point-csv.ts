@@ -29,7 +29,11 @@ export function readPickupPointCsv(csv: string): ReadPickupPointCsv {
     const parsed = pickupPointInputSchema.safeParse(csvRecordToInput(record))
     const code = record.code?.trim() || null
     if (!parsed.success) {
-      const reason = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ")
+      const named = (i: { path: PropertyKey[]; message: string }) => {
+        const field = i.path.map(String).join(".")
+        return !field || i.message.startsWith(`${field} `) ? i.message : `${field}: ${i.message}`
+      }
+      const reason = parsed.error.issues.map(named).join("; ")
       rejected.push({ line: info.lines, code, result: "rejected", reason })
     } else if (valid.has(parsed.data.code)) {
       rejected.push({ line: info.lines, code, result: "rejected", reason: `code: repeats line ${valid.get(parsed.data.code)!.line}` })

@@ -1,8 +1,8 @@
 import { z } from "@medusajs/framework/zod"
-import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./storable-text"
+import { isStorableText, unstorableTextError } from "./storable-text"
 
 /** A string PostgreSQL can store, trimmed, at most `max` characters (bounded, so a row stays a row). */
-export const storableString = (max: number) => z.string().refine(isStorableText, UNSTORABLE_TEXT_MESSAGE).trim().max(max)
+export const storableString = (max: number) => z.string().refine(isStorableText, { error: unstorableTextError }).trim().max(max)
 const text = (max: number) => storableString(max).min(1)
 const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const
 

@@ -5,10 +5,17 @@
  * rule before anything is written, so bad bytes are a 400, never a failed
  * statement. No imports: shared by the module's schemas and the routes.
  */
+// eslint-disable-next-line no-control-regex -- the NUL byte is exactly what is looked for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 /** Why a string was refused; never echoes the string. */
 export const UNSTORABLE_TEXT_MESSAGE = "must not contain NUL bytes or unpaired UTF-16 surrogates"
+
+/** A zod error message naming the refused field: "notes must not contain NUL bytes ...". */
+export function unstorableTextError(issue: { path?: PropertyKey[] }): string {
+  const field = (issue.path ?? []).map(String).join(".")
+  return field ? `${field} ${UNSTORABLE_TEXT_MESSAGE}` : UNSTORABLE_TEXT_MESSAGE
+}
 
 export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value)
