@@ -28,7 +28,11 @@ export function readPickupPointCsv(csv: string): ReadPickupPointCsv {
   for (const { record, info } of records) {
     const parsed = pickupPointInputSchema.safeParse(csvRecordToInput(record))
     const code = record.code?.trim() || null
-    if (!parsed.success) {
+    // The parser turns an unpaired surrogate into U+FFFD; either is a cell that is not valid text.
+    const garbled = Object.keys(record).find((column) => record[column]?.includes("\ufffd"))
+    if (garbled !== undefined) {
+      rejected.push({ line: info.lines, code: garbled === "code" ? null : code, result: "rejected", reason: `${garbled} is not valid text (an unpaired surrogate or U+FFFD): check that the file is UTF-8` })
+    } else if (!parsed.success) {
       const named = (i: { path: PropertyKey[]; message: string }) => {
         const field = i.path.map(String).join(".")
         return !field || i.message.startsWith(`${field} `) ? i.message : `${field}: ${i.message}`
