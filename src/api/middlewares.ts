@@ -16,17 +16,26 @@ import {
 import { checkCartPickupPoints } from "./lib/check-cart-pickup-points"
 import { checkPickupPointSelection } from "./lib/check-pickup-point-selection"
 import { fulfillPickupPointOrder } from "./lib/fulfill-pickup-point-order"
+import { answerServiceOutage } from "./lib/answer-service-outage"
+import { refuseMalformedPath } from "./lib/refuse-malformed-path"
+import { pluginErrorHandler } from "./lib/plugin-error-handler"
 
 const list = { isList: true, defaults: ["id"] }
 
 export default defineMiddlewares({
+  errorHandler: pluginErrorHandler(),
   routes: [
+    // Every route of the plugin (no method: these run before any route decodes its `:id`).
+    ...["/admin/pickup-point", "/admin/pickup-points", "/store/pickup-points", "/hooks/pickup-point"].map((matcher) => ({
+      matcher,
+      middlewares: [refuseMalformedPath, answerServiceOutage],
+    })),
     // Checkout and "Fulfill items" through middlewares on Medusa's routes, never
     // through its workflow hooks: a hook takes one handler, and it is the store's.
     // They run after Medusa's own validation of the same routes.
     { matcher: "/store/carts/:id/shipping-methods", method: ["POST"], middlewares: [checkPickupPointSelection] },
     { matcher: "/store/carts/:id/complete", method: ["POST"], middlewares: [checkCartPickupPoints] },
-    { matcher: "/admin/orders/:id/fulfillments", method: ["POST"], middlewares: [fulfillPickupPointOrder] },
+    { matcher: "/admin/orders/:id/fulfillments", method: ["POST"], middlewares: [answerServiceOutage, fulfillPickupPointOrder] },
     // The raw body is kept for the webhook's HMAC signature.
     { matcher: "/hooks/pickup-point", method: ["POST"], bodyParser: { preserveRawBody: true } },
     { matcher: "/store/pickup-points", method: ["GET"], middlewares: [validateAndTransformQuery(StoreSearchPickupPoints, list)] },

@@ -1,10 +1,10 @@
 import { z } from "@medusajs/framework/zod"
 import { pickupPointInputSchema } from "../modules/pickup-point/lib/pickup-point-schema"
-import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "../modules/pickup-point/lib/storable-text"
+import { isStorableText, unstorableTextError } from "../modules/pickup-point/lib/storable-text"
 import { SHIPMENT_STATUSES, TRACKING_STAGES, type TrackingStage } from "../modules/pickup-point/lib/statuses"
 
 /** Every string of every route: no NUL byte or lone surrogate reaches PostgreSQL (except the CSV, checked per row). */
-const string = () => z.string().refine(isStorableText, UNSTORABLE_TEXT_MESSAGE)
+const string = () => z.string().refine(isStorableText, { error: unstorableTextError })
 const text = string().trim().min(1).max(200)
 const page = {
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -8,8 +8,9 @@ export const generateShipmentLabelWorkflowId = "pickup-point-generate-shipment-l
 
 /**
  * Turns a pickup-point fulfillment into a label (DELIVERY merchant: the PDF
- * is stored with the File Module and attached to the fulfillment) or a
- * confirmed shipment (STORAGE merchant). When it fails, the file is removed
+ * is kept in the plugin's own table, reachable only through the admin
+ * routes, and attached to the fulfillment by that route's URL) or a
+ * confirmed shipment (STORAGE merchant). When it fails, the PDF is removed
  * again; run as a step of createPickupPointFulfillmentWorkflow, the
  * fulfillment is undone too, so nothing half-done stays.
  */

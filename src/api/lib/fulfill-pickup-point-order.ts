@@ -1,15 +1,28 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { OrderWorkflow } from "@medusajs/framework/types"
+import type { Logger, OrderWorkflow } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { createPickupPointFulfillmentWorkflow } from "../../workflows/create-pickup-point-fulfillment"
 
 /**
+ * How long "Fulfill items" waits for the label before answering. A carrier
+ * that times out would otherwise hold the admin's request for the label
+ * call's whole deadline times its tries (over 90 s with the defaults).
+ */
+export const LABEL_ANSWER_WITHIN_MS = 10_000
+
+/**
  * On `POST /admin/orders/:id/fulfillments` ("Fulfill items"), for an order
  * shipped to a pickup point: runs Medusa's fulfillment workflow together
  * with the label (see createPickupPointFulfillmentWorkflow) and answers as
  * Medusa's route does. Other orders go on to Medusa's route untouched.
+ *
+ * When the label takes longer than LABEL_ANSWER_WITHIN_MS, the answer is a
+ * 202 with the order as it is and `pickup_point_label.status: "pending"`;
+ * the workflow goes on in the background. Its outcome shows on the order:
+ * the fulfillment with its label, or, when it fails (the fulfillment is
+ * then undone), a line in the shipment's history saying why.
  */
 export async function fulfillPickupPointOrder(request: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   // Medusa's admin authentication runs before every /admin middleware.
@@ -19,16 +32,41 @@ export async function fulfillPickupPointOrder(request: MedusaRequest, res: Medus
   if (!shipment) {
     return next()
   }
-  await createPickupPointFulfillmentWorkflow(req.scope).run({
+  const run = createPickupPointFulfillmentWorkflow(req.scope).run({
     input: {
       ...(req.validatedBody as Omit<OrderWorkflow.CreateOrderFulfillmentWorkflowInput, "order_id">),
       order_id: req.params.id,
       created_by: req.secret_key_context?.created_by ?? req.auth_context.actor_id,
     },
   })
+  let timer: NodeJS.Timeout | undefined
+  const outcome = await Promise.race([
+    run.then(() => "done" as const),
+    new Promise<"pending">((resolve) => (timer = setTimeout(() => resolve("pending"), LABEL_ANSWER_WITHIN_MS))),
+  ]).finally(() => clearTimeout(timer))
+
+  if (outcome === "pending") {
+    run.catch(async (error: Error) => {
+      const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      logger.warn(`[pickup-point] label of shipment ${shipment.id} failed in the background: ${error.message}`)
+      await pickupPoints
+        .noteShipmentEvent(shipment.id, `Label not made, the fulfillment was undone: ${error.message} Fulfill the items again.`)
+        .catch(() => logger.warn(`[pickup-point] could not note the failed label on shipment ${shipment.id}`))
+    })
+  }
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const {
     data: [order],
   } = await query.graph({ entity: "order", fields: req.queryConfig.fields, filters: { id: req.params.id } })
+  if (outcome === "pending") {
+    res.status(202).json({
+      order,
+      pickup_point_label: {
+        status: "pending",
+        message: "The carrier is slow to make the label: it is still being made. The order page shows the fulfillment with its label, or why it failed.",
+      },
+    })
+    return
+  }
   res.status(200).json({ order })
 }

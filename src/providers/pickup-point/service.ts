@@ -1,6 +1,7 @@
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
 import type { CreateFulfillmentResult, FulfillmentOption } from "@medusajs/framework/types"
-import { pickupPointRequired } from "../../modules/pickup-point/lib/checkout-refusals"
+import { pickupPointCodeInvalid, pickupPointMismatch, pickupPointRequired } from "../../modules/pickup-point/lib/checkout-refusals"
+import { isStorableText } from "../../modules/pickup-point/lib/storable-text"
 
 /** The option a "pickup point, shopper chooses" shipping option is created from. */
 export const PICKUP_POINT_OPTION = { id: "pickup-point", name: "Pickup point (shopper chooses)" }
@@ -14,6 +15,31 @@ export function pickupPointCodeOf(...sources: (Record<string, unknown> | undefin
     }
   }
   return undefined
+}
+
+/** The longest pickup-point code the catalog takes (see pickupPointInputSchema). */
+export const MAX_PICKUP_POINT_CODE = 64
+
+/**
+ * The point a shipping method goes to: a published option's own point, which
+ * the shopper's `data` can repeat but never change (that would ship to
+ * another point at this option's price), or else the shopper's choice.
+ * Throws the shopper-facing refusal when there is none or it is unusable.
+ */
+export function chosenPickupPointCode(optionData: Record<string, unknown> | undefined, data: Record<string, unknown> | undefined): string {
+  const published = pickupPointCodeOf(optionData)
+  const given = pickupPointCodeOf(data)
+  if (published && given && given !== published) {
+    throw pickupPointMismatch(published)
+  }
+  const code = published ?? given
+  if (!code) {
+    throw pickupPointRequired()
+  }
+  if (code.length > MAX_PICKUP_POINT_CODE || !isStorableText(code)) {
+    throw pickupPointCodeInvalid()
+  }
+  return code
 }
 
 /**
@@ -37,16 +63,17 @@ export class PickupPointFulfillmentService extends AbstractFulfillmentProviderSe
     return false
   }
 
-  /** The catalog check (known, active point) runs in the plugin's store route middlewares, which can read the catalog. */
+  /**
+   * Keeps only the point's code: whatever else the shopper sends in `data`
+   * is dropped, so a shipping method stores what the plugin needs and no
+   * more. The catalog check (known, active point) runs in the plugin's store
+   * route middlewares, which can read the catalog.
+   */
   async validateFulfillmentData(
     optionData: Record<string, unknown>,
     data: Record<string, unknown>
   ): Promise<Record<string, unknown>> {
-    const code = pickupPointCodeOf(data, optionData)
-    if (!code) {
-      throw pickupPointRequired()
-    }
-    return { ...data, pickup_point_code: code }
+    return { pickup_point_code: chosenPickupPointCode(optionData, data) }
   }
 
   async createFulfillment(data: Record<string, unknown>): Promise<CreateFulfillmentResult> {

@@ -1,18 +1,19 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
-import { readPickupPointCsv } from "../../modules/pickup-point/lib/pickup-point-csv"
+import { readPickupPointCsv, type ReadPickupPointCsv } from "../../modules/pickup-point/lib/pickup-point-csv"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { ImportRowResult } from "../../modules/pickup-point/types"
 
 export const importPickupPointsStepId = "pickup-point-import-pickup-points"
 
-/** Points written per transaction: a batch is imported whole or not at all. */
+/** Points written per transaction: a batch is imported whole or not at all (then row by row). */
 const IMPORT_BATCH = 500
 
 /**
  * Creates or updates (by code) the points of a CSV file and answers what
- * became of each row. No compensation: each row's result is final and
+ * became of each row: a bad row is rejected with its reason and never
+ * stops the others. No compensation: each row's result is final and
  * reported, and importing the same file again changes nothing.
  */
 export const importPickupPointsStep = createStep(importPickupPointsStepId, async (input: { csv: string }, { container }) => {
@@ -23,12 +24,32 @@ export const importPickupPointsStep = createStep(importPickupPointsStepId, async
   } catch (error) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `The CSV cannot be read: ${(error as Error).message}`)
   }
+  /**
+   * Writes a batch in one transaction. If the database refuses it, nothing
+   * of it was written: it is written again row by row, so that only the row
+   * the database refuses is rejected (with the database's error code, never
+   * its message, which quotes the statement and its values) and the rest is
+   * imported, as the file's other rows are.
+   */
+  const importBatch = async (batch: ReadPickupPointCsv["valid"]): Promise<ImportRowResult[]> => {
+    try {
+      const { created } = await pickupPoints.upsertPickupPointsByCode(batch.map((entry) => entry.input))
+      const isNew = new Set(created)
+      return batch.map((entry) => ({ line: entry.line, code: entry.input.code, result: isNew.has(entry.input.code) ? "created" : "updated" }))
+    } catch (error) {
+      if (batch.length > 1) {
+        const rows: ImportRowResult[] = []
+        for (const entry of batch) rows.push(...(await importBatch([entry])))
+        return rows
+      }
+      const code = (error as { code?: unknown })?.code
+      const reason = `the database refused this row${typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? ` (error ${code})` : ""}`
+      return [{ line: batch[0].line, code: batch[0].input.code, result: "rejected", reason }]
+    }
+  }
   const rows: ImportRowResult[] = [...read.rejected]
   for (let start = 0; start < read.valid.length; start += IMPORT_BATCH) {
-    const batch = read.valid.slice(start, start + IMPORT_BATCH)
-    const { created } = await pickupPoints.upsertPickupPointsByCode(batch.map((entry) => entry.input))
-    const isNew = new Set(created)
-    rows.push(...batch.map((entry) => ({ line: entry.line, code: entry.input.code, result: isNew.has(entry.input.code) ? ("created" as const) : ("updated" as const) })))
+    rows.push(...(await importBatch(read.valid.slice(start, start + IMPORT_BATCH))))
   }
   rows.sort((a, b) => a.line - b.line)
   const count = (result: ImportRowResult["result"]) => rows.filter((row) => row.result === result).length

@@ -1,27 +1,32 @@
-import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import type PickupPointModuleService from "../../modules/pickup-point/service"
 
 export const storeLabelFileStepId = "pickup-point-store-label-file"
 
-/** Stores a label PDF with Medusa's File Module; removed again if a later step fails. */
+/** Where an admin gets a shipment's label: the plugin's authenticated route, the only way to it. */
+export const adminLabelPath = (shipmentId: string) => `/admin/pickup-point/shipments/${shipmentId}/label`
+
+/**
+ * Keeps a label PDF in the plugin's own table, not with the File Module:
+ * whatever file provider a store uses, a label then has no URL of its own
+ * (Medusa's local provider, for one, serves "private" files publicly under
+ * a guessable name). The `url` answered is the admin route. Deleted again
+ * if a later step fails.
+ */
 export const storeLabelFileStep = createStep(
   storeLabelFileStepId,
-  async (input: { order_number: string; pdf_base64: string | null }, { container }) => {
+  async (input: { shipment_id: string; pdf_base64: string | null }, { container }) => {
     if (!input.pdf_base64) {
       return new StepResponse(null, null)
     }
-    const files = container.resolve(Modules.FILE)
-    const file = await files.createFiles({
-      filename: `pickup-point-label-${input.order_number}.pdf`,
-      mimeType: "application/pdf",
-      content: input.pdf_base64,
-      access: "private",
-    })
-    return new StepResponse({ id: file.id, url: file.url }, file.id)
+    const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+    const id = await pickupPoints.storeLabelPdf(input.shipment_id, input.pdf_base64)
+    return new StepResponse({ id, url: adminLabelPath(input.shipment_id) }, id)
   },
-  async (fileId, { container }) => {
-    if (fileId) {
-      await container.resolve(Modules.FILE).deleteFiles(fileId)
+  async (labelId, { container }) => {
+    if (labelId) {
+      await container.resolve<PickupPointModuleService>(PICKUP_POINT_MODULE).deletePickupPointLabels(labelId)
     }
   }
 )

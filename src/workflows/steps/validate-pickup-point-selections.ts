@@ -1,9 +1,9 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
-import { pickupPointRequired, pickupPointUnavailable } from "../../modules/pickup-point/lib/checkout-refusals"
+import { pickupPointUnavailable } from "../../modules/pickup-point/lib/checkout-refusals"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
-import { isPickupPointProvider, pickupPointCodeOf } from "../../providers/pickup-point/service"
+import { chosenPickupPointCode, isPickupPointProvider } from "../../providers/pickup-point/service"
 
 export const validatePickupPointSelectionsStepId = "pickup-point-validate-selections"
 
@@ -12,8 +12,9 @@ export type PickupPointSelection = { option_id: string; data?: Record<string, un
 
 /**
  * Refuses, with a 400 the shopper can act on, any pickup-point shipping
- * option chosen without a point, or with a point that is unknown or no
- * longer active; other options pass. Exported for stores with a custom
+ * option chosen without a point, with a point that is unknown or no
+ * longer active, or (a published option) with another point than its own
+ * (`pickup_point_mismatch`); other options pass. Exported for stores with a custom
  * checkout workflow: add it before the step that adds the shipping method
  * or completes the cart. No compensation: it only reads.
  */
@@ -30,10 +31,8 @@ export const validatePickupPointSelectionsStep = createStep(
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
     for (const option of options.filter((o) => isPickupPointProvider(o.provider_id))) {
       const selection = selections.find((s) => s.option_id === option.id)
-      const code = pickupPointCodeOf(selection?.data ?? undefined, option.data ?? undefined)
-      if (!code) {
-        throw pickupPointRequired()
-      }
+      // The provider's own rule: a published option's point is not overridden, and a code is bounded.
+      const code = chosenPickupPointCode(option.data ?? undefined, selection?.data ?? undefined)
       if (!(await pickupPoints.retrieveActivePickupPoint(code))) {
         throw pickupPointUnavailable(code)
       }

@@ -8,11 +8,23 @@ import {
 } from "../../lib/shipment-orders"
 
 /**
+ * The `code` of the error an outage of the service becomes. Medusa's error
+ * handler has no type for 503 (it knows 400, 401, 403, 404, 409, 422 and
+ * answers every other type 500), so the type stays `unexpected_state` and
+ * the plugin's routes answer this code 503 with `Retry-After`
+ * (src/api/lib/answer-service-outage.ts).
+ */
+export const SERVICE_UNAVAILABLE_CODE = "pickup_point_service_unavailable"
+
+/**
  * The one translation of the client's typed errors into Medusa's, by class:
  * a request the plugin built wrongly is invalid data, a refusal by the
- * service is not allowed (its message says why), and a service that did not
- * answer usefully is an unexpected state. `doing` names the action for the
- * admin: "The carrier did not cancel shipment order SHOP-12".
+ * service is not allowed (its message says why), a service that did not
+ * answer is unavailable (try again), and an unreadable answer is an
+ * unexpected state. `doing` names the action for the admin: "The carrier did
+ * not cancel shipment order SHOP-12". Any other error (a failed statement,
+ * a bug) is not the carrier's: its message can hold SQL and its parameters,
+ * so neither reaches the answer nor the log, only its class and code.
  */
 export function toMedusaError(error: unknown, doing: string): MedusaError {
   if (error instanceof MedusaError) {
@@ -25,8 +37,20 @@ export function toMedusaError(error: unknown, doing: string): MedusaError {
   if (error instanceof ShipmentOrdersRejectedError || error instanceof ShipmentOrdersUnauthorizedError) {
     return new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
   }
-  if (error instanceof ShipmentOrdersUnavailableError || error instanceof ShipmentOrdersProtocolError) {
+  if (error instanceof ShipmentOrdersUnavailableError) {
+    return new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `${doing}: the carrier's service is unavailable (${error.message}) Try again in a few minutes.`,
+      SERVICE_UNAVAILABLE_CODE
+    )
+  }
+  if (error instanceof ShipmentOrdersProtocolError) {
     return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, message)
   }
-  return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, message)
+  const name = (error as Error)?.name ?? typeof error
+  const code = (error as { code?: unknown })?.code
+  return new MedusaError(
+    MedusaError.Types.UNEXPECTED_STATE,
+    `Something unexpected went wrong (${name}${typeof code === "string" ? ` ${code}` : ""}); the action may be partly done: look at the shipment before trying again.`
+  )
 }

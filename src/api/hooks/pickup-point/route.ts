@@ -28,5 +28,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const { result } = await handlePlatformConfirmationWorkflow(req.scope).run({
     input: { raw_body: req.rawBody?.toString("utf8") ?? "" },
   })
-  res.status(result.http_status).json({ verdict: result.verdict, message: result.message })
+  // A refused payload answers in Medusa's error shape (`type`, `message`), the verdict besides.
+  res.status(result.http_status).json({ ...(result.http_status >= 400 ? { type: "invalid_data" } : {}), verdict: result.verdict, message: result.message })
 }

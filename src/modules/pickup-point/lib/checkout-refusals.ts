@@ -13,3 +13,15 @@ export function pickupPointRequired(): MedusaError {
 export function pickupPointUnavailable(code: string): MedusaError {
   return refusal("pickup_point_unavailable", `Pickup point ${code} is unknown or no longer available: choose another one.`)
 }
+
+export function pickupPointMismatch(published: string): MedusaError {
+  return refusal(
+    "pickup_point_mismatch",
+    `This shipping option delivers to pickup point ${published} only: choose the option of the point you want, or send no data.pickup_point_code.`
+  )
+}
+
+/** A code the catalog could never hold (too long, or with bytes PostgreSQL refuses): refused before any look-up, without echoing it. */
+export function pickupPointCodeInvalid(): MedusaError {
+  return refusal("pickup_point_unavailable", "The pickup point code is not valid: choose a point from the store's search.")
+}

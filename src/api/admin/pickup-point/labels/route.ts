@@ -1,9 +1,10 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { PDFDocument } from "pdf-lib"
 import { PICKUP_POINT_MODULE } from "../../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../../modules/pickup-point/service"
 import type { AdminPrintLabelsType } from "../../../validators"
+import { readLabelPdf } from "../label-pdf"
 
 /**
  * The stored labels of the chosen shipments as ONE PDF, in the order asked,
@@ -13,7 +14,6 @@ import type { AdminPrintLabelsType } from "../../../validators"
  */
 export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>, res: MedusaResponse) {
   const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
-  const files = req.scope.resolve(Modules.FILE)
   const ids = req.validatedBody.shipment_ids
   const shipments = await pickupPoints.listPickupPointShipments({ id: ids }, { take: ids.length })
   const byId = new Map(shipments.map((shipment) => [shipment.id, shipment]))
@@ -25,7 +25,7 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
 
   const merged = await PDFDocument.create()
   for (const shipment of printable) {
-    const label = await PDFDocument.load(await files.getAsBuffer(shipment!.label_file_id!))
+    const label = await PDFDocument.load(await readLabelPdf(req.scope, shipment!.label_file_id!))
     for (const page of await merged.copyPages(label, label.getPageIndices())) {
       merged.addPage(page)
     }

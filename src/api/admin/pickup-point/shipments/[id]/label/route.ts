@@ -1,9 +1,10 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../../../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../../../../modules/pickup-point/service"
+import { readLabelPdf } from "../../../label-pdf"
 
-/** The stored label PDF of a DELIVERY shipment. */
+/** The stored label PDF of a DELIVERY shipment: with an admin session only, the one way to a label besides the bulk print. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
   const shipment = await pickupPoints.retrievePickupPointShipment(req.params.id)
@@ -15,7 +16,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
         : `Shipment ${shipment.id} has no label yet: create a fulfillment of its order to generate one.`
     )
   }
-  const pdf = await req.scope.resolve(Modules.FILE).getAsBuffer(shipment.label_file_id)
+  const pdf = await readLabelPdf(req.scope, shipment.label_file_id)
   res.setHeader("Content-Type", "application/pdf")
   res.setHeader("Content-Disposition", `inline; filename="label-${shipment.order_number}.pdf"`)
   res.send(pdf)
