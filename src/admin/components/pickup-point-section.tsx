@@ -54,7 +54,7 @@ export function PickupPointSection({ point, code }: { point: Partial<PickupPoint
       {point?.latitude != null && point?.longitude != null ? (
         <KeyValue label={t("pickupPoint.point.map")}>
           <a
-            className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
+            className="text-ui-fg-base underline underline-offset-2"
             href={mapLink(point.latitude, point.longitude)}
             target="_blank"
             rel="noopener noreferrer"

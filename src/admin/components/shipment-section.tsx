@@ -44,7 +44,7 @@ export function ShipmentSection({ shipment }: { shipment: AdminShipment }) {
       <KeyValue label={t("pickupPoint.shipment.label")}>
         {shipment.label_file_id ? (
           <a
-            className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
+            className="text-ui-fg-base underline underline-offset-2"
             href={backendLink(`/admin/pickup-point/shipments/${shipment.id}/label`)}
             target="_blank"
             rel="noopener noreferrer"
