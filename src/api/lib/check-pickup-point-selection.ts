@@ -1,18 +1,27 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { validatePickupPointSelectionsWorkflow } from "../../workflows/validate-pickup-point-selections"
 
-type AddShippingMethodBody = { option_id: string; data?: Record<string, unknown> } | { option_id: string; data?: Record<string, unknown> }[]
+type ChosenOption = { option_id: string; data?: Record<string, unknown> }
+type AddShippingMethodBody = ChosenOption | ChosenOption[]
 
 /**
  * On `POST /store/carts/:id/shipping-methods` (after Medusa's own body
  * validation): the earliest point that can know refuses a pickup-point
- * option chosen without a usable point, before the method is added.
+ * option chosen without a usable point, before the method is added. A
+ * pickup-point method then gets its point's snapshot from the catalog in
+ * `data.pickup_point` (replacing anything the shopper sent under that key),
+ * which the provider keeps next to `pickup_point_code`.
  */
 export async function checkPickupPointSelection(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const body = req.validatedBody as AddShippingMethodBody | undefined
   const chosen = Array.isArray(body) ? body : body ? [body] : []
-  await validatePickupPointSelectionsWorkflow(req.scope).run({
+  const { result: validated } = await validatePickupPointSelectionsWorkflow(req.scope).run({
     input: { selections: chosen.map((c) => ({ option_id: c.option_id, data: c.data ?? null })) },
   })
+  for (const selection of validated) {
+    for (const option of chosen.filter((c) => c.option_id === selection.option_id)) {
+      option.data = { ...option.data, pickup_point_code: selection.pickup_point_code, pickup_point: selection.pickup_point }
+    }
+  }
   next()
 }

@@ -2,6 +2,7 @@ import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/frame
 import type { CreateFulfillmentResult, FulfillmentOption } from "@medusajs/framework/types"
 import { pickupPointCodeInvalid, pickupPointMismatch, pickupPointRequired } from "../../modules/pickup-point/lib/checkout-refusals"
 import { isStorableText } from "../../modules/pickup-point/lib/storable-text"
+import { snapshotFor } from "../../modules/pickup-point/lib/pickup-point-snapshot"
 
 /** The option a "pickup point, shopper chooses" shipping option is created from. */
 export const PICKUP_POINT_OPTION = { id: "pickup-point", name: "Pickup point (shopper chooses)" }
@@ -30,7 +31,7 @@ export function chosenPickupPointCode(optionData: Record<string, unknown> | unde
   const published = pickupPointCodeOf(optionData)
   const given = pickupPointCodeOf(data)
   if (published && given && given !== published) {
-    throw pickupPointMismatch(published)
+    throw pickupPointMismatch()
   }
   const code = published ?? given
   if (!code) {
@@ -64,16 +65,33 @@ export class PickupPointFulfillmentService extends AbstractFulfillmentProviderSe
   }
 
   /**
-   * Keeps only the point's code: whatever else the shopper sends in `data`
-   * is dropped, so a shipping method stores what the plugin needs and no
-   * more. The catalog check (known, active point) runs in the plugin's store
-   * route middlewares, which can read the catalog.
+   * Its options have a flat price, shown with the store's list of options;
+   * a storefront that asks to calculate one anyway (`POST
+   * /store/shipping-options/:id/calculate`) gets a clear 400 instead of the
+   * base class's 500.
+   */
+  async calculatePrice(): Promise<never> {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "This delivery option has a fixed price, shown with the shipping options: there is no price to calculate."
+    )
+  }
+
+  /**
+   * Keeps only the point's code and the server's snapshot of it
+   * (`pickup_point`): whatever else the shopper sends in `data` is dropped,
+   * so a shipping method stores what the plugin needs and no more. The
+   * catalog check (known, active point) runs in the plugin's store route
+   * middlewares, which can read the catalog.
    */
   async validateFulfillmentData(
     optionData: Record<string, unknown>,
     data: Record<string, unknown>
   ): Promise<Record<string, unknown>> {
-    return { pickup_point_code: chosenPickupPointCode(optionData, data) }
+    const code = chosenPickupPointCode(optionData, data)
+    // The point's snapshot, put there by the store route's middleware from the catalog; only ever for this code.
+    const snapshot = snapshotFor(code, data.pickup_point)
+    return snapshot ? { pickup_point_code: code, pickup_point: snapshot } : { pickup_point_code: code }
   }
 
   async createFulfillment(data: Record<string, unknown>): Promise<CreateFulfillmentResult> {

@@ -1,27 +1,36 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type { PickupPointErrorCode } from "../../../storefront/error-codes"
+import { PICKUP_POINT_ERRORS, type PickupPointErrorCode } from "../../../storefront/error-codes"
 
-/** A 400 for the shopper, with the stable code storefronts key their own wording on. */
-function refusal(code: PickupPointErrorCode, message: string): MedusaError {
-  return new MedusaError(MedusaError.Types.INVALID_DATA, message, code)
+/**
+ * A 400 for the shopper: the stable code storefronts key their own wording
+ * on, and the message of `src/storefront/error-codes.ts` word for word (the
+ * storefront helpers find the code from the message when a client drops it).
+ */
+function refusal(code: PickupPointErrorCode): MedusaError {
+  return new MedusaError(MedusaError.Types.INVALID_DATA, PICKUP_POINT_ERRORS[code], code)
 }
 
+/** A pickup-point option chosen without a point. */
 export function pickupPointRequired(): MedusaError {
-  return refusal("pickup_point_required", "Choose a pickup point: send its code as data.pickup_point_code with the shipping method.")
+  return refusal("pickup_point_required")
 }
 
-export function pickupPointUnavailable(code: string): MedusaError {
-  return refusal("pickup_point_unavailable", `Pickup point ${code} is unknown or no longer available: choose another one.`)
+/** The point is unknown, or was deactivated since it was chosen. */
+export function pickupPointUnavailable(): MedusaError {
+  return refusal("pickup_point_unavailable")
 }
 
-export function pickupPointMismatch(published: string): MedusaError {
-  return refusal(
-    "pickup_point_mismatch",
-    `This shipping option delivers to pickup point ${published} only: choose the option of the point you want, or send no data.pickup_point_code.`
-  )
+/** A published point's option sent with another point. */
+export function pickupPointMismatch(): MedusaError {
+  return refusal("pickup_point_mismatch")
 }
 
 /** A code the catalog could never hold (too long, or with bytes PostgreSQL refuses): refused before any look-up, without echoing it. */
 export function pickupPointCodeInvalid(): MedusaError {
-  return refusal("pickup_point_unavailable", "The pickup point code is not valid: choose a point from the store's search.")
+  return refusal("pickup_point_unavailable")
+}
+
+/** A pickup-point order without a phone number: the point texts the shopper when the parcel arrives. */
+export function phoneRequired(): MedusaError {
+  return refusal("phone_required")
 }
