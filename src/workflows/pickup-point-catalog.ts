@@ -1,7 +1,9 @@
-import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { batchShippingOptionRulesWorkflow } from "@medusajs/medusa/core-flows"
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { PickupPointInput } from "../modules/pickup-point/lib/pickup-point-schema"
 import { createPickupPointStep } from "./steps/create-pickup-point"
 import { importPickupPointsStep } from "./steps/import-pickup-points"
+import { planPublishedOptionAvailabilityStep } from "./steps/plan-published-option-availability"
 import { updatePickupPointStep, type UpdatePickupPointInput } from "./steps/update-pickup-point"
 
 export const createPickupPointWorkflowId = "pickup-point-create-pickup-point-workflow"
@@ -13,10 +15,21 @@ export const createPickupPointWorkflow = createWorkflow(createPickupPointWorkflo
   new WorkflowResponse(createPickupPointStep(input))
 )
 
-/** Updates one point; `is_active: false` takes it out of the store's search and checkout. */
-export const updatePickupPointWorkflow = createWorkflow(updatePickupPointWorkflowId, (input: UpdatePickupPointInput) =>
-  new WorkflowResponse(updatePickupPointStep(input))
-)
+/**
+ * Updates one point; `is_active: false` takes it out of the store's search
+ * and checkout, and its published shipping options out of the store's list
+ * (`is_active: true` puts them back).
+ */
+export const updatePickupPointWorkflow = createWorkflow(updatePickupPointWorkflowId, (input: UpdatePickupPointInput) => {
+  const point = updatePickupPointStep(input)
+  when("pickup-point-activity-changed", { input }, ({ input }) => input.is_active !== undefined).then(() => {
+    const plan = planPublishedOptionAvailabilityStep({
+      points: transform({ point }, ({ point }) => [{ code: point.code, is_active: point.is_active }]),
+    })
+    batchShippingOptionRulesWorkflow.runAsStep({ input: plan })
+  })
+  return new WorkflowResponse(point)
+})
 
 /** Imports a CSV of points, row by row (see the step). */
 export const importPickupPointsWorkflow = createWorkflow(importPickupPointsWorkflowId, (input: { csv: string }) =>
