@@ -82,11 +82,14 @@ export default class PickupPointModuleService extends MedusaService({
   async searchPickupPoints(
     search: PickupPointSearch,
     @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<{ pickup_points: PickupPointSearchResult[]; count: number }> {
-    const { sql, params } = buildPickupPointSearchSql(search)
+  ): Promise<{ pickup_points: PickupPointSearchResult[]; count: number; count_is_estimate: boolean }> {
+    const { sql, params, cap } = buildPickupPointSearchSql(search)
     const rows: (PickupPointSearchResult & { total_count: string })[] = await sharedContext.manager!.execute(sql, params)
+    // Counted up to one past the cap: past it, `count` is the cap and means "at least".
+    const counted = rows.length ? Number(rows[0].total_count) : 0
     return {
-      count: rows.length ? Number(rows[0].total_count) : 0,
+      count: Math.min(counted, cap),
+      count_is_estimate: counted > cap,
       pickup_points: rows.map(({ total_count: _count, distance_km, ...point }) => ({
         ...point,
         distance_km: distance_km === null ? null : Math.round(Number(distance_km) * 100) / 100,
