@@ -81,6 +81,12 @@ module.exports = defineConfig({
           minIntervalSeconds: Number(process.env.PICKUP_POINT_CODE_MIN_INTERVAL_S || 60),
           maxPerDay: 5,
         },
+        // The store search's limit per client; the tests and benchmarks search far faster than a shopper.
+        storeSearchRateLimit: {
+          max: Number(process.env.PICKUP_POINT_SEARCH_RATE_LIMIT || (process.env.NODE_ENV === "test" ? 100_000 : 120)),
+          windowSeconds: Number(process.env.PICKUP_POINT_SEARCH_RATE_WINDOW_S || 60),
+        },
+        trackingUrlTemplate: process.env.PICKUP_POINT_TRACKING_URL_TEMPLATE || undefined,
       },
     },
   ],

@@ -15,6 +15,7 @@ import {
 } from "./validators"
 import { checkCartPickupPoints } from "./lib/check-cart-pickup-points"
 import { checkPickupPointSelection } from "./lib/check-pickup-point-selection"
+import { limitPickupPointSearch } from "./lib/limit-pickup-point-search"
 import { fulfillPickupPointOrder } from "./lib/fulfill-pickup-point-order"
 import { answerServiceOutage } from "./lib/answer-service-outage"
 import { refuseMalformedPath } from "./lib/refuse-malformed-path"
@@ -26,7 +27,7 @@ export default defineMiddlewares({
   errorHandler: pluginErrorHandler(),
   routes: [
     // Every route of the plugin (no method: these run before any route decodes its `:id`).
-    ...["/admin/pickup-point", "/admin/pickup-points", "/store/pickup-points", "/hooks/pickup-point"].map((matcher) => ({
+    ...["/admin/pickup-point", "/admin/pickup-points", "/store/pickup-point", "/store/pickup-points", "/hooks/pickup-point"].map((matcher) => ({
       matcher,
       middlewares: [refuseMalformedPath, answerServiceOutage],
     })),
@@ -38,7 +39,8 @@ export default defineMiddlewares({
     { matcher: "/admin/orders/:id/fulfillments", method: ["POST"], middlewares: [answerServiceOutage, fulfillPickupPointOrder] },
     // The raw body is kept for the webhook's HMAC signature.
     { matcher: "/hooks/pickup-point", method: ["POST"], bodyParser: { preserveRawBody: true } },
-    { matcher: "/store/pickup-points", method: ["GET"], middlewares: [validateAndTransformQuery(StoreSearchPickupPoints, list)] },
+    { matcher: "/store/pickup-points", method: ["GET"], middlewares: [limitPickupPointSearch, validateAndTransformQuery(StoreSearchPickupPoints, list)] },
+    { matcher: "/store/pickup-points/:code", method: ["GET"], middlewares: [limitPickupPointSearch] },
     { matcher: "/admin/pickup-points", method: ["GET"], middlewares: [validateAndTransformQuery(AdminListPickupPoints, list)] },
     { matcher: "/admin/pickup-points", method: ["POST"], middlewares: [validateAndTransformBody(AdminCreatePickupPoint)] },
     {

@@ -96,6 +96,21 @@ export const pluginOptionsSchema = clientOptionsSchema.extend({
       maxBatchesPerRun: z.number().int().min(1).default(100),
     })
     .default({ webhookDeliveriesDays: 90, trackingHistoryDays: 365, batchSize: 1000, maxBatchesPerRun: 100 }),
+  /**
+   * The store's point search (`GET /store/pickup-points`): at most `max`
+   * requests per client (its IP as Medusa resolves it) in each window of
+   * `windowSeconds`, counted in each server process's memory; then 429 with
+   * `Retry-After`. `false` turns the limit off (a proxy or CDN limits instead).
+   */
+  storeSearchRateLimit: z
+    .union([z.literal(false), z.object({ max: z.number().int().min(1), windowSeconds: z.number().int().min(1).max(86_400) })])
+    .default({ max: 120, windowSeconds: 60 }),
+  /** The carrier's public tracking page for shoppers, with `{tracking_number}` where the number goes; no link when left out. */
+  trackingUrlTemplate: z
+    .string()
+    .url()
+    .refine((url) => /^https?:\/\//i.test(url) && url.includes("{tracking_number}"), "must be an http(s) URL with {tracking_number} in it")
+    .optional(),
   /** Units of the variants' weight and dimensions in this store. */
   weightUnit: z.enum(["g", "kg"]).default("g"),
   dimensionUnit: z.enum(["mm", "cm"]).default("cm"),

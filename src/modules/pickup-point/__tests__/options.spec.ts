@@ -22,6 +22,7 @@ describe("plugin options", () => {
       retention: { webhookDeliveriesDays: 90, trackingHistoryDays: 365, batchSize: 1000, maxBatchesPerRun: 100 },
       shipmentRetry: { baseDelayMs: 30_000, maxDelayMs: 3_600_000 },
       statusMapping: {},
+      storeSearchRateLimit: { max: 120, windowSeconds: 60 },
       trackingSync: { batchSize: 100, maxBatchesPerRun: 50, maxAgeDays: 60, circuitFailureThreshold: 3, circuitOpenMs: 300_000 },
       webhook: { signatureHeader: "x-signature", timestampHeader: "x-signature-timestamp", toleranceSeconds: 300 },
       verificationCode: { minIntervalSeconds: 60, maxPerDay: 5 },
@@ -54,6 +55,14 @@ describe("plugin options", () => {
       ST_0011: "returned",
     })
     expect(() => parsePluginOptions({ ...credentials, statusMapping: { ST_0010: "lost" } })).toThrow(/statusMapping.ST_0010/)
+  })
+
+  it("take a tracking page with {tracking_number} in it, and the store search limit or false", () => {
+    const options = parsePluginOptions({ ...credentials, trackingUrlTemplate: "https://track.example.com/?n={tracking_number}", storeSearchRateLimit: false })
+    expect(options.trackingUrlTemplate).toBe("https://track.example.com/?n={tracking_number}")
+    expect(options.storeSearchRateLimit).toBe(false)
+    expect(() => parsePluginOptions({ ...credentials, trackingUrlTemplate: "https://track.example.com/" })).toThrow(/trackingUrlTemplate: must be an http\(s\) URL with \{tracking_number\}/)
+    expect(() => parsePluginOptions({ ...credentials, trackingUrlTemplate: "javascript:alert({tracking_number})" })).toThrow(/trackingUrlTemplate/)
   })
 
   it("never repeat the API key in their error", () => {
