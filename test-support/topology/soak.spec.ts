@@ -1,7 +1,7 @@
 import { formatSoakReport, runSoak, writeOrderTable, type SoakReport } from "./soak"
 import { startTopology, type Topology } from "./topology"
 
-jest.setTimeout(420_000)
+jest.setTimeout(720_000)
 
 /**
  * The small soak on Medusa's production topology (redis-server, one server,
@@ -21,7 +21,9 @@ describe("the shipment lifecycle on Medusa's production topology", () => {
       concurrency: 4,
       faultProbability: 0.3,
       crashAt: 0.5,
-      settleTimeoutMs: 90_000,
+      // A worker killed mid-call leaves its claim to lapse first: with these options the lease is
+      // 200 s (twice the longest call: 30 s label deadline, 2 retries, 5 s backoff).
+      settleTimeoutMs: 240_000,
     })
     console.log(formatSoakReport(report, { allOrders: true, tableFile: writeOrderTable(report, topology.logDir) }))
   })

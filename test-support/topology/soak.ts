@@ -27,7 +27,7 @@ export type SoakOptions = {
   log?: (line: string) => void
 }
 
-type ActionOutcome = { action: string; statuses: number[] }
+type ActionOutcome = { action: string; statuses: number[]; refusal?: string }
 
 type OrderRun = {
   index: number
@@ -101,10 +101,18 @@ export async function runSoak(topology: Topology, options: SoakOptions): Promise
   const log = options.log ?? (() => undefined)
   const started = Date.now()
   const { api, admin, store, sandbox } = topology
-  const adminCall = (method: "post", url: string, body: unknown = {}) =>
-    api.request({ method, url, data: body, headers: admin.headers, validateStatus: () => true }).then(
-      (r) => r.status,
-      () => 0
+  /** An admin POST; answers the HTTP status (0: no answer) and keeps the last refusal's message. */
+  const lastRefusal = new Map<string, string>()
+  const adminCall = (url: string, body: unknown = {}) =>
+    api.request({ method: "post", url, data: body, headers: admin.headers, validateStatus: () => true }).then(
+      (r) => {
+        if (r.status >= 300) lastRefusal.set(url, `${r.status} ${String(r.data?.message ?? "").slice(0, 160)}`)
+        return r.status
+      },
+      (error: Error) => {
+        lastRefusal.set(url, `no answer: ${error.message}`)
+        return 0
+      }
     )
 
   await sandbox.control.delete("/faults")
@@ -123,33 +131,36 @@ export async function runSoak(topology: Topology, options: SoakOptions): Promise
       [orderId]
     ))[0]
 
-  /** Waits, as an admin would, until the shipment is on the service (or gave up). */
-  const onService = async (orderId: string, timeoutMs = 120_000) => {
+  const untilStatus = async (orderId: string, statuses: string[], timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs
     while (Date.now() < deadline) {
       const shipment = await shipmentOf(orderId)
-      if (shipment && ["ready", "label_generated", "confirmed", "failed", "cancelled"].includes(shipment.status)) return shipment
+      if (shipment && statuses.includes(shipment.status)) return shipment
       await sleep(500)
     }
     return shipmentOf(orderId)
   }
+  /** Waits, as an admin would, until the shipment is on the service (or gave up). */
+  const onService = (orderId: string) => untilStatus(orderId, ["ready", "label_generated", "confirmed", "failed", "cancelled"], 120_000)
 
   /** Runs an admin action once, or twice at once, and again (once) until it succeeds, as an admin retrying would. */
-  const act = async (run: OrderRun, name: string, call: () => Promise<number>, twice: boolean) => {
+  const act = async (run: OrderRun, name: string, url: string, body: unknown, twice: boolean) => {
+    const call = () => adminCall(url, body)
     const statuses = twice ? await Promise.all([call(), call()]) : [await call()]
     for (let attempt = 0; attempt < 5 && !statuses.some((s) => s >= 200 && s < 300); attempt++) {
       await sleep(1_500)
       statuses.push(await call())
     }
-    run.actions.push({ action: twice ? `${name} x2` : name, statuses })
-    return statuses.some((s) => s >= 200 && s < 300)
+    const succeeded = statuses.some((s) => s >= 200 && s < 300)
+    run.actions.push({ action: twice ? `${name} x2` : name, statuses, refusal: succeeded ? undefined : lastRefusal.get(url) })
+    return succeeded
   }
 
-  const fulfill = (order: PlacedOrder) => () =>
-    adminCall("post", `/admin/orders/${order.id}/fulfillments`, {
+  const fulfill = (run: OrderRun, order: PlacedOrder, twice: boolean) =>
+    act(run, "fulfill", `/admin/orders/${order.id}/fulfillments`, {
       items: order.items.map((item) => ({ id: item.id, quantity: item.quantity })),
       location_id: store.location.id,
-    })
+    }, twice)
 
   const emailedCode = async (reference: string) => {
     const { data } = await sandbox.control.get("/emails")
@@ -179,28 +190,30 @@ export async function runSoak(topology: Topology, options: SoakOptions): Promise
       case "place":
         return
       case "cancel_twice":
-        await act(run, "cancel", () => adminCall("post", `/admin/orders/${order.id}/cancel`), true)
+        await act(run, "cancel", `/admin/orders/${order.id}/cancel`, {}, true)
         return
       case "fulfill":
       case "fulfill_twice":
         await onService(order.id)
-        await act(run, "fulfill", fulfill(order), run.plan === "fulfill_twice")
+        await fulfill(run, order, run.plan === "fulfill_twice")
         return
       case "code_twice": {
         const shipment = await onService(order.id)
         if (!shipment) return
-        await act(run, "send code", () => adminCall("post", `/admin/pickup-point/shipments/${shipment.id}/verification-code`), true)
+        await act(run, "send code", `/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, true)
         return
       }
       case "handover_twice": {
         const shipment = await onService(order.id)
         if (!shipment) return
-        if (!(await act(run, "fulfill", fulfill(order), false))) return
-        if (!(await act(run, "send code", () => adminCall("post", `/admin/pickup-point/shipments/${shipment.id}/verification-code`), false))) return
+        if (!(await fulfill(run, order, false))) return
+        // "Fulfill items" may answer 202 and make the label in the background: hand over once it is made.
+        await untilStatus(order.id, ["label_generated", "confirmed"], 60_000)
+        if (!(await act(run, "send code", `/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, false))) return
         const reference = (await shipmentOf(order.id))?.order_reference_code
         const code = reference ? await emailedCode(reference) : undefined
         if (!code) return
-        await act(run, "handover", () => adminCall("post", `/admin/pickup-point/shipments/${shipment.id}/handover`, { verification_code: code }), true)
+        await act(run, "handover", `/admin/pickup-point/shipments/${shipment.id}/handover`, { verification_code: code }, true)
         return
       }
     }
@@ -333,7 +346,7 @@ async function readFigures(topology: Topology, runs: OrderRun[]): Promise<Omit<S
       fulfilments_without_shipment: withoutShipment,
       codes_sent: codes,
       handovers,
-      actions: run.actions.map((a) => `${a.action}: ${a.statuses.join("/")}`).join("; "),
+      actions: run.actions.map((a) => `${a.action}: ${a.statuses.join("/")}${a.refusal ? ` (gave up: ${a.refusal})` : ""}`).join("; "),
       findings,
     }
   })
