@@ -1,0 +1,269 @@
+import { capturedLog } from "../helpers/capture-log"
+import { existsSync, readdirSync } from "node:fs"
+import path from "node:path"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { AxiosRequestConfig } from "axios"
+import type PickupPointModuleService from "../../src/modules/pickup-point/service"
+import { pruneExpiredRecordsWorkflow } from "../../src/workflows"
+import { changedRows, drawBadRequests, rowFingerprints, sendBadRequests, type FuzzTargets } from "../helpers/bad-requests"
+import { errorResponse } from "../helpers/error-response"
+import { fulfillOrder } from "../helpers/fulfill-order"
+import { freshStore } from "../helpers/fresh-store"
+import { useSandboxForApp } from "../helpers/sandbox-env"
+import { waitFor, type SeededStore } from "../helpers/seed-store"
+import { checkoutThroughStoreApi, prepareCart } from "../helpers/store-checkout"
+
+jest.setTimeout(240_000)
+
+const sandbox = useSandboxForApp()
+const control = () => sandbox.control
+
+const POINT = {
+  code: "PP-MI-001",
+  name: "Edicola Duomo",
+  address: "Piazza del Duomo 1",
+  city: "Milano",
+  postcode: "20122",
+  country_code: "IT",
+  latitude: 45.4642,
+  longitude: 9.19,
+}
+const API_KEY = "sandbox-delivery-key"
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: {},
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let admin: { headers: { authorization: string } }
+    let pickupPoints: PickupPointModuleService
+    /** Verification codes the sandbox e-mailed during the run, for the log check at the end. */
+    const codesSent: string[] = []
+
+    beforeEach(async () => {
+      ;({ store, admin, pickupPoints } = await freshStore(getContainer(), api, control(), POINT))
+    })
+
+    const shipmentOf = (orderId: string, status?: string) =>
+      waitFor(async () => {
+        const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: orderId })
+        return shipment && (!status || shipment.status === status) ? shipment : null
+      })
+    /** Requests without a session or key, whatever they answer. */
+    const anonymous = {
+      get: (url: string, config: AxiosRequestConfig = {}) => api.get(url, { ...config, validateStatus: () => true }),
+      post: (url: string, body: unknown, config: AxiosRequestConfig = {}) => api.post(url, body, { ...config, validateStatus: () => true }),
+    }
+
+    const staticDir = path.join(process.cwd(), "static")
+    const staticFiles = () => (existsSync(staticDir) ? readdirSync(staticDir) : [])
+
+    it("keeps labels private: no stored URL serves one without a session, the admin routes do", async () => {
+      const staticBefore = new Set(staticFiles())
+      const orders = [await checkoutThroughStoreApi(api, store), await checkoutThroughStoreApi(api, store)]
+      const shipments = []
+      for (const order of orders) {
+        await shipmentOf(order.id, "ready")
+        await fulfillOrder(api, admin, store, order)
+        shipments.push(await shipmentOf(order.id, "label_generated"))
+      }
+      const fulfillments = await getContainer()
+        .resolve(Modules.FULFILLMENT)
+        .listFulfillments({ id: shipments.map((s) => s.fulfillment_id!) }, { relations: ["labels"] })
+      const storedUrls = [...shipments.map((s) => s.label_url!), ...fulfillments.flatMap((f) => f.labels.map((l) => l.label_url))]
+      expect(storedUrls.length).toBeGreaterThanOrEqual(4)
+      for (const url of storedUrls) {
+        const response = await anonymous.get(url, { responseType: "arraybuffer" })
+        expect(response.status).toBe(401)
+        expect(Buffer.from(response.data).subarray(0, 4).toString()).not.toBe("%PDF")
+      }
+      // Nothing of a label was written where Medusa's local file provider serves files from.
+      expect(staticFiles().filter((name) => !staticBefore.has(name))).toEqual([])
+      for (const shipment of shipments) {
+        expect(shipment.label_file_id).toMatch(/^pulbl_/)
+        const byGuess = await anonymous.get(`/static/private-${Date.now()}-pickup-point-label-${shipment.order_number}.pdf`)
+        expect(byGuess.status).toBe(404)
+      }
+
+      const pdf = await api.get(shipments[0].label_url!, { ...admin, responseType: "arraybuffer" })
+      expect(pdf.headers["content-type"]).toBe("application/pdf")
+      expect(Buffer.from(pdf.data).subarray(0, 4).toString()).toBe("%PDF")
+      const bulk = await api.post("/admin/pickup-point/labels", { shipment_ids: shipments.map((s) => s.id) }, { ...admin, responseType: "arraybuffer" })
+      expect(Buffer.from(bulk.data).subarray(0, 4).toString()).toBe("%PDF")
+      expect(bulk.headers["x-pickup-point-printed"]).toBe(shipments.map((s) => s.id).join(","))
+
+      // A verification code is sent, for the log check at the end.
+      await api.post(`/admin/pickup-point/shipments/${shipments[0].id}/verification-code`, {}, admin)
+      const { data } = await control().get("/emails")
+      codesSent.push(...(data.emails as { code: string }[]).map((email) => email.code))
+      expect(codesSent.length).toBeGreaterThan(0)
+    })
+
+    it("answers generated bad requests on every plugin route with a 4xx in Medusa's shape, and changes nothing", async () => {
+      const order = await checkoutThroughStoreApi(api, store)
+      const shipment = await shipmentOf(order.id, "ready")
+      const [point] = await pickupPoints.listPickupPoints({ code: POINT.code })
+      const targets: FuzzTargets = {
+        adminHeaders: admin.headers,
+        storeHeaders: store.storeHeaders.headers,
+        webhookApiKey: API_KEY,
+        shipmentId: shipment.id,
+        pointId: point.id,
+        cartId: await prepareCart(api, store),
+        optionId: store.shippingOption.id,
+        stockLocationId: store.location.id,
+      }
+      const before = await rowFingerprints(getContainer())
+      // One at a time: identical webhook bodies sent at once are answered "duplicate, being processed" (bench:fuzz sends four at a time and counts them).
+      const outcome = await sendBadRequests(api, targets, drawBadRequests(targets, Number(process.env.FUZZ_REQUESTS || 400), 13), 1)
+      const changed = changedRows(before, await rowFingerprints(getContainer()))
+
+      expect(outcome.fiveXx).toEqual([])
+      expect(outcome.accepted).toEqual([])
+      expect(outcome.notMedusaShape).toEqual([])
+      expect(changed).toEqual([])
+      expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).status).toBe("ready")
+    })
+
+    it("imports the good rows of a CSV with a NUL in one of them, and rejects that row with its reason", async () => {
+      const header = "code,name,address,city,postcode,country_code"
+      const rows = Array.from({ length: 600 }, (_, i) => `PP-CSV-${i},Point ${i},Via Roma ${i},Milano,20121,IT`)
+      rows[550] = `PP-CSV-550,Po\u0000int,Via Roma 550,Milano,20121,IT`
+      const { data } = await api.post("/admin/pickup-points/import", { csv: [header, ...rows].join("\n") }, admin)
+      expect(data).toMatchObject({ created: 599, updated: 0, rejected: 1 })
+      expect(data.rows.find((row: { result: string }) => row.result === "rejected")).toEqual({
+        line: 552,
+        code: "PP-CSV-550",
+        result: "rejected",
+        reason: "name must not contain NUL bytes or unpaired UTF-16 surrogates",
+      })
+      const [, count] = await pickupPoints.listAndCountPickupPoints({ code: { $like: "PP-CSV-%" } })
+      expect(count).toBe(599)
+    })
+
+    it("refuses a cancel with a NUL in its notes before acting, and says so without SQL", async () => {
+      const order = await checkoutThroughStoreApi(api, store)
+      const shipment = await shipmentOf(order.id, "ready")
+      const refused = errorResponse(await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, { notes: "wrong\u0000address" }, admin).catch((e: unknown) => e))
+      expect(refused.status).toBe(400)
+      expect(refused.data).toEqual({ type: "invalid_data", message: "Invalid request: notes must not contain NUL bytes or unpaired UTF-16 surrogates" })
+      expect(JSON.stringify(refused.data)).not.toMatch(/insert|select|pickup_point_/i)
+      expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).status).toBe("ready")
+      const { data } = await control().get("/orders")
+      expect(data.orders.find((o: { orderReferenceCode: string }) => o.orderReferenceCode === shipment.order_reference_code).cancelledAt).toBeUndefined()
+    })
+
+    it("answers a carrier outage during an admin action as what it is: 503, try again", async () => {
+      const order = await checkoutThroughStoreApi(api, store)
+      const shipment = await shipmentOf(order.id, "ready")
+      await control().post("/faults", { operation: "cancel", kind: "http_503", times: 10 })
+      const outage = errorResponse(await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, {}, admin).catch((e: unknown) => e))
+      await control().delete("/faults")
+      expect(outage.status).toBe(503)
+      expect(outage.headers["retry-after"]).toBe("60")
+      expect(outage.data).toMatchObject({ type: "unexpected_state", code: "pickup_point_service_unavailable" })
+      expect(outage.data.message).toMatch(/unavailable.*Try again/s)
+      expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).status).toBe("ready")
+    })
+
+    it("answers 'Fulfill items' early when the label call hangs, and finishes the label in the background", async () => {
+      const order = await checkoutThroughStoreApi(api, store)
+      await shipmentOf(order.id, "ready")
+      // The first label call never answers: the client waits out its label deadline, then tries again.
+      await control().post("/faults", { operation: "generateLabel", kind: "timeout", times: 1 })
+      const started = Date.now()
+      const response = await api.post(
+        `/admin/orders/${order.id}/fulfillments`,
+        { items: order.items.map((item) => ({ id: item.id, quantity: item.quantity })), location_id: store.location.id },
+        admin
+      )
+      expect(Date.now() - started).toBeLessThan(20_000)
+      expect(response.status).toBe(202)
+      expect(response.data.pickup_point_label).toMatchObject({ status: "pending" })
+      const labelled = await waitFor(async () => {
+        const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: order.id, status: "label_generated" })
+        return shipment
+      }, 90_000)
+      expect(labelled.label_file_id).toMatch(/^pulbl_/)
+    })
+
+    it("keeps only the point's code of the shopper's data, and never lets it override a published option's point", async () => {
+      const cartId = await prepareCart(api, store)
+      const junk = { pickup_point_code: "PP-MI-001", notes: "x".repeat(50_000), pickup_point: { code: "PP-MI-001", name: "Forged" } }
+      await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.shippingOption.id, data: junk }, store.storeHeaders)
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const {
+        data: [cart],
+      } = await query.graph({ entity: "cart", fields: ["shipping_methods.data"], filters: { id: cartId } })
+      // The code, and the server's own snapshot of the point if it adds one: nothing the shopper made up.
+      const stored = cart.shipping_methods![0]!.data as Record<string, { name?: string } | string>
+      expect(Object.keys(stored).filter((key) => key !== "pickup_point")).toEqual(["pickup_point_code"])
+      expect(stored.pickup_point_code).toBe("PP-MI-001")
+      expect((stored.pickup_point as { name?: string } | undefined)?.name ?? "Edicola Duomo").toBe("Edicola Duomo")
+
+      await api.post("/admin/pickup-points", { ...POINT, code: "PP-MI-002", name: "Other" }, admin)
+      const [point] = await pickupPoints.listPickupPoints({ code: "PP-MI-001" })
+      const option = await getContainer().resolve(Modules.FULFILLMENT).retrieveShippingOption(store.shippingOption.id)
+      const { data: published } = await api.post(
+        "/admin/pickup-points/publish",
+        { pickup_point_ids: [point.id], service_zone_id: option.service_zone_id, shipping_profile_id: option.shipping_profile_id, prices: [{ currency_code: "eur", amount: 1 }] },
+        admin
+      )
+      const publishedOptionId = JSON.stringify(published).match(/"(so_[A-Z0-9]+)"/)?.[1]
+      expect(publishedOptionId).toBeDefined()
+      const other = await prepareCart(api, store, { optionId: publishedOptionId, pickupPointCode: null })
+      const mismatch = errorResponse(
+        await api
+          .post(`/store/carts/${other}/shipping-methods`, { option_id: publishedOptionId, data: { pickup_point_code: "PP-MI-002" } }, store.storeHeaders)
+          .catch((e: unknown) => e)
+      )
+      expect(mismatch.status).toBe(400)
+      expect(mismatch.data).toMatchObject({ type: "invalid_data", code: "pickup_point_mismatch" })
+    })
+
+    it("refuses a webhook payload with bad bytes or an over-long status code, in Medusa's error shape, and stores none of it", async () => {
+      for (const body of [
+        { orderReferencecode: "SO1", statusCode: "ST_0006", statusDescription: "Arrived\ud800" },
+        { orderReferencecode: "SO1", statusCode: "S".repeat(90_000) },
+        { orderReferencecode: "SO1\u0000", statusCode: "ST_0006" },
+      ]) {
+        const response = await anonymous.post("/hooks/pickup-point", body, { headers: { "x-api-key": API_KEY } })
+        expect(response.status).toBe(400)
+        expect(response.data).toMatchObject({ type: "invalid_data", verdict: "invalid_payload" })
+      }
+      const deliveries = await pickupPoints.listPickupPointWebhookDeliveries({})
+      expect(deliveries.every((d) => d.status_code === null && d.payload === null)).toBe(true)
+    })
+
+    it("prunes webhook deliveries and tracking history older than the retention", async () => {
+      const order = await checkoutThroughStoreApi(api, store)
+      const shipment = await shipmentOf(order.id, "ready")
+      const old = new Date(Date.now() - 400 * 86_400_000)
+      await pickupPoints.createPickupPointWebhookDeliveries([
+        { digest: "old", verdict: "unknown_order", received_at: old },
+        { digest: "new", verdict: "unknown_order", received_at: new Date() },
+      ] as never)
+      const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await pickupPoints.recordTrackingUpdates([
+        { shipment_id: shipment.id, status_code: "ST_0001", status_description: "Old", occurred_at: old, source: "sync" },
+        { shipment_id: shipment.id, status_code: "ST_0002", status_description: "New", occurred_at: new Date(), source: "sync" },
+      ])
+      await pg.raw(`UPDATE pickup_point_tracking_event SET created_at = ? WHERE status_code = 'ST_0001'`, [old])
+
+      const { result } = await pruneExpiredRecordsWorkflow(getContainer()).run({ input: {} })
+      expect(result).toEqual({ webhook_deliveries: 1, tracking_events: 1 })
+      expect((await pickupPoints.listPickupPointWebhookDeliveries({})).map((d) => d.digest)).toEqual(["new"])
+      expect((await pickupPoints.listPickupPointTrackingEvents({ shipment_id: shipment.id })).map((e) => e.status_code)).toEqual(["ST_0002"])
+    })
+
+    it("wrote no API key, e-mail, phone or verification code to the log of the whole run", async () => {
+      const log = capturedLog()
+      expect(log).toContain("[pickup-point]")
+      const secrets = [API_KEY, "maria.bianchi@example.com", "+39 333 1234567", "3331234567", ...codesSent]
+      expect(secrets.filter((secret) => log.includes(secret))).toEqual([])
+      // Any address at all: the admin's own (the test's login) is the only one allowed.
+      expect(log.match(/[\w.+-]+@[a-z0-9-]+\.[a-z]{2,}/gi)?.filter((email) => !email.endsWith("@medusa-test.com")) ?? []).toEqual([])
+    })
+  },
+})
