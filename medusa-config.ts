@@ -11,12 +11,12 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
 const redisUrl = process.env.REDIS_URL
 const redisModules = redisUrl
   ? [
-      { resolve: "@medusajs/event-bus-redis", options: { redisUrl } },
-      { resolve: "@medusajs/workflow-engine-redis", options: { redis: { redisUrl } } },
-      { resolve: "@medusajs/cache-redis", options: { redisUrl } },
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl } },
       {
-        resolve: "@medusajs/locking",
-        options: { providers: [{ resolve: "@medusajs/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }] },
+        resolve: "@medusajs/medusa/locking",
+        options: { providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }] },
       },
     ]
   : []

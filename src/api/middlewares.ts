@@ -17,6 +17,7 @@ import { checkCartPickupPoints } from "./lib/check-cart-pickup-points"
 import { checkPickupPointSelection } from "./lib/check-pickup-point-selection"
 import { limitPickupPointSearch } from "./lib/limit-pickup-point-search"
 import { fulfillPickupPointOrder } from "./lib/fulfill-pickup-point-order"
+import { keepWebhookRawBody } from "./lib/webhook-raw-body"
 import { answerServiceOutage } from "./lib/answer-service-outage"
 import { refuseMalformedPath } from "./lib/refuse-malformed-path"
 import { pluginErrorHandler } from "./lib/plugin-error-handler"
@@ -38,7 +39,7 @@ export default defineMiddlewares({
     { matcher: "/store/carts/:id/complete", method: ["POST"], middlewares: [checkCartPickupPoints] },
     { matcher: "/admin/orders/:id/fulfillments", method: ["POST"], middlewares: [answerServiceOutage, fulfillPickupPointOrder] },
     // The raw body is kept for the webhook's HMAC signature.
-    { matcher: "/hooks/pickup-point", method: ["POST"], bodyParser: { preserveRawBody: true } },
+    { matcher: "/hooks/pickup-point", method: ["POST"], bodyParser: { preserveRawBody: true }, middlewares: [keepWebhookRawBody] },
     { matcher: "/store/pickup-points", method: ["GET"], middlewares: [limitPickupPointSearch, validateAndTransformQuery(StoreSearchPickupPoints, list)] },
     { matcher: "/store/pickup-points/:code", method: ["GET"], middlewares: [limitPickupPointSearch] },
     { matcher: "/admin/pickup-points", method: ["GET"], middlewares: [validateAndTransformQuery(AdminListPickupPoints, list)] },

@@ -1,5 +1,6 @@
 import { useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { isCreationOpen } from "../modules/pickup-point/lib/statuses"
 import { advanceShipmentStep } from "./steps/advance-shipment"
 import {
   buildShipmentIntentStep,
@@ -16,8 +17,9 @@ export const createShipmentOrderWorkflowId = "pickup-point-create-shipment-order
  * Creates the shipment order of a placed order on the service: records the
  * intent, then creates it (or, after an unknown outcome, finds it). When the
  * service is down the shipment stays pending and the retry job goes on.
+ * `recovered` (the order sweep) has the order looked up on the service first.
  */
-export const createShipmentOrderWorkflow = createWorkflow(createShipmentOrderWorkflowId, (input: { order_id: string }) => {
+export const createShipmentOrderWorkflow = createWorkflow(createShipmentOrderWorkflowId, (input: { order_id: string; recovered?: boolean }) => {
   const { data: orders } = useQueryGraphStep({
     entity: "order",
     fields: SHIPMENT_ORDER_FIELDS,
@@ -31,15 +33,16 @@ export const createShipmentOrderWorkflow = createWorkflow(createShipmentOrderWor
     fields: SHIPMENT_OPTION_FIELDS,
     filters: { id: optionIds },
   }).config({ name: "pickup-point-shipment-order-options" })
-  const intent = recordShipmentIntentStep(
-    buildShipmentIntentStep(
-      transform({ orders, options }, ({ orders, options }) => ({
-        order: (orders[0] as unknown as QueriedOrder | undefined) ?? null,
-        shipping_options: options as QueriedShippingOption[],
-      }))
-    )
+  const built = buildShipmentIntentStep(
+    transform({ orders, options }, ({ orders, options }) => ({
+      order: (orders[0] as unknown as QueriedOrder | undefined) ?? null,
+      shipping_options: options as QueriedShippingOption[],
+    }))
   )
-  const shipmentId = transform({ intent }, ({ intent }) => (intent?.status === "pending" ? intent.id : null))
+  const intent = recordShipmentIntentStep(
+    transform({ built, input }, ({ built, input }) => (built ? { ...built, recovered: !!input.recovered } : null))
+  )
+  const shipmentId = transform({ intent }, ({ intent }) => (intent && isCreationOpen(intent.status) ? intent.id : null))
   const shipment = advanceShipmentStep({ shipment_id: shipmentId })
   return new WorkflowResponse(transform({ intent, shipment }, ({ intent, shipment }) => shipment ?? intent))
 })

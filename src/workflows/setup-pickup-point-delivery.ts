@@ -1,10 +1,12 @@
 import {
+  acquireLockStep,
   createFulfillmentSets,
   createRemoteLinkStep,
   createServiceZonesWorkflow,
   createShippingOptionsWorkflow,
   createShippingOptionTypesWorkflow,
   createShippingProfilesStep,
+  releaseLockStep,
   useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
 import { Modules } from "@medusajs/framework/utils"
@@ -34,6 +36,8 @@ export type SetupPickupPointDeliveryResult = {
 
 export const setupPickupPointDeliveryWorkflowId = "pickup-point-setup-delivery-workflow"
 
+const SETUP_LOCK_KEY = "pickup-point-setup-delivery"
+
 /**
  * Everything a stock location needs to sell pickup-point delivery, in one
  * idempotent action: the provider enabled on the location, a shipping
@@ -45,6 +49,8 @@ export const setupPickupPointDeliveryWorkflowId = "pickup-point-setup-delivery-w
 export const setupPickupPointDeliveryWorkflow = createWorkflow(
   setupPickupPointDeliveryWorkflowId,
   (input: SetupPickupPointDeliveryInput) => {
+    // One setup at a time (Medusa's Locking module), so that two at once never make two option types or options.
+    acquireLockStep({ key: SETUP_LOCK_KEY, timeout: 30, ttl: 120 })
     const { data: locations } = useQueryGraphStep({
       entity: "stock_location",
       fields: [
@@ -159,6 +165,8 @@ export const setupPickupPointDeliveryWorkflow = createWorkflow(
         ]),
       })
     )
+
+    releaseLockStep({ key: SETUP_LOCK_KEY })
 
     return new WorkflowResponse(
       transform({ resolved, createdOptions }, ({ resolved, createdOptions }): SetupPickupPointDeliveryResult => {

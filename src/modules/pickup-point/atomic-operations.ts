@@ -1,4 +1,5 @@
 import { generateEntityId } from "@medusajs/framework/utils"
+import { SHIPPED_OFF_STATUSES, STAGE_RANK_BEFORE_LABEL } from "./lib/statuses"
 import { FOLLOWED_SHIPMENTS_SQL } from "./models/pickup-point-shipment"
 import type {
   PickupPointShipmentDTO,
@@ -24,9 +25,13 @@ import type {
  *   postponeShipment    the same compare-and-set, spacing out the next try
  *   requestCancel       records a cancel for the job, only while the shipment can still be cancelled
  *   insertTrackingEvents  a report already in a shipment's history is not added again
- *   advanceTrackingStages  a stage moves only forward
+ *   advanceTrackingStages  a stage moves only forward, and past "label" only once the parcel
+ *                       has its label: reports are recorded as they come, but a shipment
+ *                       follows only the moves its lifecycle allows
  *   claimFulfillmentState  telling Medusa "shipped" or "delivered" happens once per shipment
  *   claimSyncBatch      rows another process has claimed are skipped (FOR UPDATE SKIP LOCKED)
+ *   claimWebhookDelivery  of identical deliveries one is processed; only a settled one is a duplicate
+ *   advanceSweepCursor  a sweep's cursor moves only forward
  *
  * Raw SQL, because each rule is a WHERE clause the ORM's generated methods
  * cannot express (compare-and-set, SKIP LOCKED, ON CONFLICT, RETURNING).
@@ -47,6 +52,7 @@ const CHANGE_COLUMNS: Record<keyof ShipmentChanges, "value" | "json"> = {
   label_file_id: "value",
   label_url: "value",
   fulfillment_id: "value",
+  label_requested_at: "value",
   create_attempts: "value",
   cancel_requested_at: "value",
   last_error: "value",
@@ -256,8 +262,9 @@ export async function advanceTrackingStages(
          tracking_updated_at = v.at, updated_at = now()
      FROM (VALUES ${moves.map(() => "(?, CAST(? AS integer), ?, ?, CAST(? AS timestamptz))").join(", ")}) AS v(id, rank, code, description, at)
      WHERE s.id = v.id AND s.deleted_at IS NULL AND s.tracking_stage < v.rank
+       AND (v.rank <= ? OR s.status IN (${placeholders(SHIPPED_OFF_STATUSES)}))
      RETURNING s.id AS shipment_id, s.order_id, s.fulfillment_id, s.tracking_number, s.shipped_at, s.delivered_at, v.code AS status_code`,
-    moves.flatMap((m) => [m.shipment_id, m.rank, m.code, m.description, m.at])
+    [...moves.flatMap((m) => [m.shipment_id, m.rank, m.code, m.description, m.at]), STAGE_RANK_BEFORE_LABEL, ...SHIPPED_OFF_STATUSES]
   )
 }
 
@@ -366,6 +373,42 @@ export async function ensureSyncState(sql: SqlRunner, id: string): Promise<void>
   await sql.execute(`INSERT INTO pickup_point_sync_state (id) VALUES (?) ON CONFLICT (id) DO NOTHING`, [id])
 }
 
+/** Verdicts after which a redelivery of the same body is a duplicate: the delivery was applied (or had nothing to apply). */
+export const SETTLED_WEBHOOK_VERDICTS = ["applied", "unchanged"] as const
+
+/**
+ * Claims the processing of a webhook body, by its digest: the first
+ * delivery inserts the record as `processing`; a redelivery counts itself
+ * and wins the claim again only if the earlier one did not settle (refused,
+ * failed, or stuck processing for longer than `staleAfterMs`). Concurrent
+ * deliveries of one body get one winner.
+ */
+export async function claimWebhookDelivery(
+  sql: SqlRunner,
+  digest: string,
+  staleAfterMs: number
+): Promise<{ id: string; claimed: boolean; verdict: string }> {
+  const [row]: { id: string; verdict: string; inserted: boolean }[] = await sql.execute(
+    `INSERT INTO pickup_point_webhook_delivery (id, digest, verdict, received_at, deliveries)
+     VALUES (?, ?, 'processing', now(), 1)
+     ON CONFLICT (digest) WHERE deleted_at IS NULL
+     DO UPDATE SET deliveries = pickup_point_webhook_delivery.deliveries + 1
+     RETURNING id, verdict, (xmax = 0) AS inserted`,
+    [generateEntityId(undefined, "puwh"), digest]
+  )
+  if (row.inserted) {
+    return { id: row.id, claimed: true, verdict: "processing" }
+  }
+  const [reclaimed]: { id: string }[] = await sql.execute(
+    `UPDATE pickup_point_webhook_delivery SET verdict = 'processing', updated_at = now()
+     WHERE id = ? AND (verdict NOT IN (${placeholders(SETTLED_WEBHOOK_VERDICTS)}, 'processing')
+                       OR (verdict = 'processing' AND updated_at < now() - (? * interval '1 millisecond')))
+     RETURNING id`,
+    [row.id, ...SETTLED_WEBHOOK_VERDICTS, staleAfterMs]
+  )
+  return { id: row.id, claimed: !!reclaimed, verdict: row.verdict }
+}
+
 /** The records retention prunes, each with the column its age is read from. */
 export const PRUNABLE_RECORDS = {
   webhook_deliveries: { table: "pickup_point_webhook_delivery", at: "received_at" },
@@ -385,4 +428,13 @@ export async function pruneRecords(sql: SqlRunner, kind: keyof typeof PRUNABLE_R
     [before, limit]
   )
   return rows.length
+}
+
+/** Moves a sweep's numeric cursor forward only. */
+export async function advanceSweepCursor(sql: SqlRunner, id: string, value: number): Promise<void> {
+  await sql.execute(
+    `UPDATE pickup_point_sync_state SET cursor = ?, last_run_at = now(), updated_at = now()
+     WHERE id = ? AND (cursor IS NULL OR CAST(cursor AS bigint) < ?)`,
+    [String(value), id, value]
+  )
 }

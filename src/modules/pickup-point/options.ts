@@ -42,8 +42,10 @@ export const pluginOptionsSchema = clientOptionsSchema.extend({
     .object({
       baseDelayMs: z.number().int().min(0).default(30_000),
       maxDelayMs: z.number().int().min(0).default(3_600_000),
+      /** Tries of a create the service refuses before the shipment is failed: a refusal may be passing, and made nothing. */
+      refusedCreateAttempts: z.number().int().min(1).max(20).default(3),
     })
-    .default({ baseDelayMs: 30_000, maxDelayMs: 3_600_000 }),
+    .default({ baseDelayMs: 30_000, maxDelayMs: 3_600_000, refusedCreateAttempts: 3 }),
   /** Overrides of the table from service status codes to stages (see README), e.g. `{ "ST_0010": "shipped" }`. */
   statusMapping: z
     .record(z.string(), z.enum(Object.keys(TRACKING_STAGES) as [TrackingStage, ...TrackingStage[]]))

@@ -40,6 +40,7 @@ import type {
 } from "./types"
 
 const SYNC_STATE_ID = "tracking"
+const ORDER_SWEEP_STATE_ID = "order-sweep"
 
 /**
  * The plugin's module: the pickup-point catalog and each order's shipment
@@ -158,11 +159,14 @@ export default class PickupPointModuleService extends MedusaService({
       pickup_point: intent.pickup_point,
       merchant_type: this.options_.merchantType,
       request: intent.request as unknown as Record<string, unknown> | null,
-      status: intent.problem ? "failed" : "pending",
+      status: intent.problem ? "failed" : intent.recovered ? "unknown" : "pending",
       last_error: intent.problem ?? null,
     })
     if (shipment) {
-      await atomic.insertShipmentEvent(sql, shipment.id, shipment.status, intent.problem ?? "Shipment order to be created")
+      const why = intent.recovered
+        ? "Recorded by the order sweep (the order.placed event was not handled): looked up on the service before it is created"
+        : "Shipment order to be created"
+      await atomic.insertShipmentEvent(sql, shipment.id, shipment.status, intent.problem ?? why)
     }
     return shipment
   }
@@ -354,6 +358,15 @@ export default class PickupPointModuleService extends MedusaService({
     }
   }
 
+  // ---- webhook deliveries -------------------------------------------------
+
+  /** Claims the processing of a webhook body (see atomic-operations.ts); `claimed: false` for a duplicate. */
+  @InjectManager()
+  async claimWebhookDelivery(digest: string, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
+    // A delivery still processing after this long died with its process: a redelivery takes it over.
+    return await atomic.claimWebhookDelivery(sharedContext.manager!, digest, 120_000)
+  }
+
   // ---- tracking -----------------------------------------------------------
 
   /**
@@ -467,6 +480,20 @@ export default class PickupPointModuleService extends MedusaService({
   async retrieveSyncState(@MedusaContext() sharedContext: Context<EntityManager> = {}) {
     await atomic.ensureSyncState(sharedContext.manager!, SYNC_STATE_ID)
     return await this.retrievePickupPointSyncState(SYNC_STATE_ID, {}, sharedContext)
+  }
+
+  /** The order sweep's cursor (the last order display id it looked at), or null before its first run. */
+  @InjectManager()
+  async retrieveOrderSweepCursor(@MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<number | null> {
+    await atomic.ensureSyncState(sharedContext.manager!, ORDER_SWEEP_STATE_ID)
+    const { cursor } = await this.retrievePickupPointSyncState(ORDER_SWEEP_STATE_ID, {}, sharedContext)
+    return cursor === null || cursor === undefined ? null : Number(cursor)
+  }
+
+  /** Moves the order sweep's cursor forward (never back, whichever process gets there first). */
+  @InjectManager()
+  async advanceOrderSweepCursor(displayId: number, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+    await atomic.advanceSweepCursor(sharedContext.manager!, ORDER_SWEEP_STATE_ID, displayId)
   }
 
   /**

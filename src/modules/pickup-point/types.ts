@@ -27,6 +27,12 @@ export type ShipmentIntent = {
   request: CreateShipmentOrderInput | null
   /** Set when the order lacks data the service needs: the shipment is recorded as failed with it. */
   problem?: string
+  /**
+   * Recorded by the order sweep, long after the order was placed: the
+   * service is asked for the order before it is ever created (recorded as
+   * `unknown`), so that even a record lost after its create makes no second one.
+   */
+  recovered?: boolean
 }
 
 /** One status report for a shipment, from any source. */
@@ -67,6 +73,7 @@ export type ShipmentChanges = Partial<
     | "label_file_id"
     | "label_url"
     | "fulfillment_id"
+    | "label_requested_at"
     | "create_attempts"
     | "cancel_requested_at"
     | "last_error"

@@ -18,8 +18,10 @@ export type PublishPickupPointsInput = {
  * They all share the store's one "Pickup point" shipping option type, made
  * here if it does not exist yet (and removed again if the workflow fails).
  */
+export const preparePickupPointShippingOptionsStepId = "pickup-point-prepare-shipping-options"
+
 export const preparePickupPointShippingOptionsStep = createStep(
-  "prepare-pickup-point-shipping-options",
+  preparePickupPointShippingOptionsStepId,
   async (input: PublishPickupPointsInput, { container }) => {
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
     const fulfillment = container.resolve(Modules.FULFILLMENT)

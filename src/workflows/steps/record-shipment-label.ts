@@ -45,6 +45,7 @@ export const recordShipmentLabelStep = createStep(recordShipmentLabelStepId, asy
       tracking_number: input.tracking_number ?? current.tracking_number,
       label_file_id: input.file?.id ?? null,
       label_url: input.label_url,
+      label_requested_at: null,
     },
     message: status === "confirmed" ? "Shipment confirmed" : "Label generated",
   })

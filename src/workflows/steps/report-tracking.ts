@@ -3,8 +3,11 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { normalizeStatusCode, ShipmentOrdersRejectedError } from "../../lib/shipment-orders"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { trackingReportRefusal } from "../../modules/pickup-point/lib/statuses"
+import { stageOf } from "../../modules/pickup-point/lib/tracking-stages"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { TrackingUpdate } from "../../modules/pickup-point/types"
+import { applyTrackingUpdates } from "../utils/apply-tracking-updates"
+import { shipmentLeaseMs, withShipmentLease } from "../utils/shipment-lease"
 import { shipmentOrdersClient } from "../utils/shipment-orders-client"
 import { toMedusaError } from "../utils/to-medusa-error"
 
@@ -19,50 +22,59 @@ export type ReportTrackingInput = {
 
 /**
  * Reports a tracking status to the service (the merchant's own pickup
- * points: a handover is ST_0007 with the code the customer shows) and hands
- * it on as an update to apply. Refuses clearly when the code is missing
- * where required, or wrong. No compensation: the service has no way to take
- * a report back.
+ * points: a handover is ST_0007 with the code the customer shows), then
+ * applies it like any other report. Refuses, with the reason, a report the
+ * lifecycle does not allow, and a code that is missing where required, or
+ * wrong. No compensation: the service has no way to take a report back.
  */
 export const reportTrackingStep = createStep(reportTrackingStepId, async (input: ReportTrackingInput, { container }) => {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
-  const shipment = await pickupPoints.retrievePickupPointShipment(input.shipment_id)
-  const refusal = trackingReportRefusal(shipment)
-  if (refusal) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
-  }
   const code = normalizeStatusCode(input.status_code)
-  const point = shipment.pickup_point as { requires_verification_code?: boolean; code?: string } | null
-  if (code === "ST_0007" && point?.requires_verification_code && !input.verification_code) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `verification_code is required: pickup point ${point.code ?? shipment.pickup_point_code} hands parcels over only against the code e-mailed to the customer.`
-    )
-  }
-  try {
-    await shipmentOrdersClient(container).updateTracking({
-      orderReferenceCode: shipment.order_reference_code!,
-      statusCode: code,
-      statusDescription: input.status_description,
-      verificationCode: input.verification_code,
-    })
-  } catch (error) {
-    if (error instanceof ShipmentOrdersRejectedError && /verificationCode/i.test(error.serviceMessage ?? "")) {
+  // Under the shipment's claim, so that two reports at once (a double-clicked handover) make one call.
+  const applied = await withShipmentLease(pickupPoints, input.shipment_id, { leaseMs: shipmentLeaseMs(pickupPoints.options) }, async (lease, claimed) => {
+    const refusal = trackingReportRefusal(claimed, stageOf(code, pickupPoints.statusMapping))
+    if (refusal) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
+    }
+    const point = claimed.pickup_point as { requires_verification_code?: boolean; code?: string } | null
+    if (code === "ST_0007" && point?.requires_verification_code && !input.verification_code) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        /required/i.test(error.serviceMessage ?? "")
-          ? "verification_code is required for this handover."
-          : "The verification code is wrong: ask the customer for the code in their e-mail, or send it again."
+        `verification_code is required: pickup point ${point.code ?? claimed.pickup_point_code} hands parcels over only against the code e-mailed to the customer.`
       )
     }
-    throw toMedusaError(error, "The carrier did not take the update")
+    await lease.ensureHeld()
+    try {
+      await shipmentOrdersClient(container).updateTracking({
+        orderReferenceCode: claimed.order_reference_code!,
+        statusCode: code,
+        statusDescription: input.status_description,
+        verificationCode: input.verification_code,
+      })
+    } catch (error) {
+      if (error instanceof ShipmentOrdersRejectedError && /verificationCode/i.test(error.serviceMessage ?? "")) {
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          /required/i.test(error.serviceMessage ?? "")
+            ? "verification_code is required for this handover."
+            : "The verification code is wrong: ask the customer for the code in their e-mail, or send it again."
+        )
+      }
+      throw toMedusaError(error, "The carrier did not take the update")
+    }
+    // Applied under the claim too (the one path every report takes), so that a second report
+    // waiting for the claim is refused as not further along.
+    const update: TrackingUpdate = {
+      shipment_id: claimed.id,
+      status_code: code,
+      status_description: input.status_description,
+      occurred_at: new Date(),
+      source: "admin",
+    }
+    return await applyTrackingUpdates(container, [update])
+  })
+  if (!applied) {
+    throw new MedusaError(MedusaError.Types.CONFLICT, `Shipment ${input.shipment_id} is being updated by another request; reload it and try again.`)
   }
-  const update: TrackingUpdate = {
-    shipment_id: shipment.id,
-    status_code: code,
-    status_description: input.status_description,
-    occurred_at: new Date(),
-    source: "admin",
-  }
-  return new StepResponse(update)
+  return new StepResponse(applied)
 })

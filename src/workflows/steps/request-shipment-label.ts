@@ -1,19 +1,25 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { ShipmentOrderNotImportedError } from "../../lib/shipment-orders"
+import { ShipmentOrderNotImportedError, ShipmentOrdersProtocolError, ShipmentOrdersUnavailableError } from "../../lib/shipment-orders"
 import { isCreationOpen, labelRefusal } from "../../modules/pickup-point/lib/statuses"
 import { advanceAndAnnounce } from "../utils/advance-and-announce"
+import { findLabelOnService, type LabelOnService } from "../utils/label-on-service"
 import { shipmentWork } from "../utils/shipment-work"
 import { toMedusaError } from "../utils/to-medusa-error"
 
 export const requestShipmentLabelStepId = "pickup-point-request-shipment-label"
 
+/** An answer that never came, or could not be read: the service may have done the work. */
+const outcomeUnknown = (error: unknown) =>
+  (error instanceof ShipmentOrdersUnavailableError && error.outcomeUnknown) || error instanceof ShipmentOrdersProtocolError
+
 /**
  * Asks the service for the order's label (DELIVERY) or confirmation
  * (STORAGE), moving an open creation on first; refuses, saying why and what
- * to do, when the shipment is not ready for it. No compensation: the
- * service answers a repeated request with the same label, so a retry after
- * a rollback makes nothing new.
+ * to do, when the shipment is not ready for it. When the answer is lost,
+ * it finds out from the service whether the label was made before it
+ * reports a failure. No compensation: the service answers a repeated
+ * request with the same label, so a retry after a rollback makes nothing new.
  */
 export const requestShipmentLabelStep = createStep(requestShipmentLabelStepId, async (input: { order_id: string }, { container }) => {
   const work = shipmentWork(container)
@@ -25,25 +31,34 @@ export const requestShipmentLabelStep = createStep(requestShipmentLabelStepId, a
   if (refusal) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
   }
+  // On record before the call: until the label is recorded, the service may have made one we never heard of.
+  await work.pickupPoints.updatePickupPointShipments({ id: shipment.id, label_requested_at: new Date() })
+  let made: LabelOnService
   try {
     const result = await work.client.generateLabel({
       orderReferenceCode: shipment.order_reference_code!,
       labelType: work.pickupPoints.options.labelType,
     })
-    return new StepResponse({
-      shipment_id: shipment.id,
-      status: shipment.status,
-      order_number: shipment.order_number,
-      order_reference_code: shipment.order_reference_code!,
-      kind: result.kind,
-      tracking_number: result.kind === "label" ? (result.trackingNumber ?? null) : (shipment.tracking_number ?? null),
-      // Passed on as base64: workflow data is serialized between steps.
-      pdf_base64: result.kind === "label" ? result.pdf.toString("base64") : null,
-    })
+    made = result.kind === "label" ? { kind: "label", pdf: result.pdf, trackingNumber: result.trackingNumber ?? null } : { kind: "confirmed", trackingNumber: null }
   } catch (error) {
     if (error instanceof ShipmentOrderNotImportedError) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, labelRefusal({ ...shipment, status: "awaiting_import" })!)
     }
-    throw toMedusaError(error, `The carrier could not make the label of order ${shipment.order_number}`)
+    const found = outcomeUnknown(error) ? await findLabelOnService(work.client, shipment, work.pickupPoints.statusMapping).catch(() => null) : null
+    if (!found) {
+      throw toMedusaError(error, `The carrier could not make the label of order ${shipment.order_number}`)
+    }
+    // The service made it; its answer was lost on the way.
+    made = found
   }
+  return new StepResponse({
+    shipment_id: shipment.id,
+    status: shipment.status,
+    order_number: shipment.order_number,
+    order_reference_code: shipment.order_reference_code!,
+    kind: made.kind,
+    tracking_number: made.trackingNumber ?? shipment.tracking_number ?? null,
+    // Passed on as base64: workflow data is serialized between steps.
+    pdf_base64: made.kind === "label" ? made.pdf.toString("base64") : null,
+  })
 })

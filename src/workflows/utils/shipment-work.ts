@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import {
   ShipmentOrderNotImportedError,
   ShipmentOrdersProtocolError,
+  ShipmentOrdersRejectedError,
   ShipmentOrdersUnavailableError,
   type CreateShipmentOrderInput,
   type ShipmentOrdersClient,
@@ -11,6 +12,7 @@ import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { cancelRefusal, isCancellable, isCreationUncertain } from "../../modules/pickup-point/lib/statuses"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { PickupPointShipmentDTO, ShipmentStatus } from "../../modules/pickup-point/types"
+import { findLabelOnService } from "./label-on-service"
 import { shipmentOrdersClient } from "./shipment-orders-client"
 import { shipmentLeaseMs, ShipmentLeaseLostError, withShipmentLease, type LeaseSettings, type ShipmentLease } from "./shipment-lease"
 import { toMedusaError } from "./to-medusa-error"
@@ -124,7 +126,12 @@ async function attemptCreate({ work, lease }: Held, shipment: PickupPointShipmen
       return await postpone({ work, lease }, creating, "unknown", error)
     }
     const message = (error as Error).message
-    return await moveOrLose(work, {
+    // A refusal made nothing on the service and may be passing: tried again, a bounded number of times.
+    const refused = error instanceof ShipmentOrdersRejectedError
+    if (refused && shipment.retry_count + 1 < work.pickupPoints.options.shipmentRetry.refusedCreateAttempts) {
+      return await postpone({ work, lease }, creating, "pending", error as Error)
+    }
+    const failed = await moveOrLose(work, {
       id: shipment.id,
       from: "creating",
       to: "failed",
@@ -132,6 +139,11 @@ async function attemptCreate({ work, lease }: Held, shipment: PickupPointShipmen
       changes: { last_error: message },
       message,
     })
+    work.logger.error(
+      `[pickup-point] the shipment order of order ${shipment.order_number} (${shipment.order_id}) failed: ${message} ` +
+        `Fix what the service asks for, then retry the shipment from the order page (POST /admin/pickup-point/shipments/${shipment.id}/retry).`
+    )
+    return failed
   }
 }
 
@@ -216,6 +228,13 @@ async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDT
   await lease.ensureHeld()
   if (!reference && isCreationUncertain(shipment.status)) {
     reference = (await work.client.getIdentifier(shipment.order_number))?.orderReferenceCode ?? null
+  }
+  // A label asked for and never recorded may exist all the same: the service refuses to cancel it then.
+  if (reference && shipment.label_requested_at && (await findLabelOnService(work.client, shipment, work.pickupPoints.statusMapping))) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Shipment order ${shipment.order_number} cannot be cancelled: the carrier made its label although the answer was lost. "Fulfill items" again to get the label.`
+    )
   }
   if (reference) {
     await work.client.cancel({ orderReferenceCode: reference, notes })

@@ -20,7 +20,7 @@ describe("plugin options", () => {
       warehouses: { byStockLocation: {} },
       ordersBeforeInstall: 0,
       retention: { webhookDeliveriesDays: 90, trackingHistoryDays: 365, batchSize: 1000, maxBatchesPerRun: 100 },
-      shipmentRetry: { baseDelayMs: 30_000, maxDelayMs: 3_600_000 },
+      shipmentRetry: { baseDelayMs: 30_000, maxDelayMs: 3_600_000, refusedCreateAttempts: 3 },
       statusMapping: {},
       storeSearchRateLimit: { max: 120, windowSeconds: 60 },
       trackingSync: { batchSize: 100, maxBatchesPerRun: 50, maxAgeDays: 60, circuitFailureThreshold: 3, circuitOpenMs: 300_000 },

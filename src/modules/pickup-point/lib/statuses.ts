@@ -149,11 +149,33 @@ export function verificationCodeRefusal(shipment: ShipmentFacts & { id?: string 
   return null
 }
 
-/** Why a tracking status cannot be reported to the service for the shipment; null when it can. */
-export function trackingReportRefusal(shipment: ShipmentFacts & { id?: string }): string | null {
+/**
+ * Why a tracking status cannot be reported to the service for the shipment;
+ * null when it can. A report follows the lifecycle: only for a parcel that
+ * has its label (or confirmation), never after a final stage, and, given the
+ * reported status's stage, only forward.
+ */
+export function trackingReportRefusal(shipment: ShipmentFacts & { id?: string }, stage?: TrackingStage | null): string | null {
+  const name = shipment.id ? `Shipment ${shipment.id}` : `The shipment of ${shipment.order_number}`
   if (!shipment.order_reference_code || shipment.status === "cancelled" || shipment.status === "failed") {
-    const name = shipment.id ? `Shipment ${shipment.id}` : `The shipment of ${shipment.order_number}`
     return `${name} is ${shipment.status}: its tracking cannot be updated.`
+  }
+  if (!has(SHIPPED_OFF_STATUSES, shipment.status)) {
+    return `${name} has no label yet (${shipment.status}): its parcel can be reported on only after "Fulfill items".`
+  }
+  const current = shipment.tracking_stage ?? 0
+  if (current >= FINAL_STAGE_RANK) {
+    return `${name} is ${shipment.tracking_status_description ?? "closed"} already: nothing further can be reported.`
+  }
+  if (stage && TRACKING_STAGES[stage] <= current) {
+    return `${name} is further along (${shipment.tracking_status_description ?? "a later stage"}) than ${stage.replace(/_/g, " ")}: a report cannot move it back.`
   }
   return null
 }
+
+/**
+ * Whether a reported stage may move the shipment's stage: any stage up to
+ * "label" always, a later one only once the parcel has its label (or
+ * confirmation). The same rule as the tracking ledger's SQL.
+ */
+export const STAGE_RANK_BEFORE_LABEL = TRACKING_STAGES.label

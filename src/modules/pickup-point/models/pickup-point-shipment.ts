@@ -30,6 +30,8 @@ export const PickupPointShipment = model
     label_file_id: model.text().nullable(),
     label_url: model.text().nullable(),
     fulfillment_id: model.text().nullable(),
+    /** When a label (or confirmation) was last asked for: until it is recorded, the service may have made one the plugin never heard of. */
+    label_requested_at: model.dateTime().nullable(),
     /** Calls of `create` made so far; more than one only after a recovered unknown outcome. */
     create_attempts: model.number().default(0),
     /** Tries in a row that made no progress; spaces out the next one. */

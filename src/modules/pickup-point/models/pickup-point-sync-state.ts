@@ -1,8 +1,9 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * The tracking sync's memory across runs and processes (one row): the
- * circuit that stops it hammering a service that is down, and its lag.
+ * A background job's memory across runs and processes (one row per job):
+ * for the tracking sync, the circuit that stops it hammering a service that
+ * is down, and its lag; for the order sweep, its cursor.
  */
 export const PickupPointSyncState = model.define("pickup_point_sync_state", {
   id: model.text().primaryKey(),
@@ -13,4 +14,6 @@ export const PickupPointSyncState = model.define("pickup_point_sync_state", {
   last_error: model.text().nullable(),
   /** Seconds since the stalest followed shipment was last synced, at the end of the last run. */
   lag_seconds: model.number().nullable(),
+  /** Where a sweep has got to (the order sweep: the last display id looked at). */
+  cursor: model.text().nullable(),
 })

@@ -10,7 +10,8 @@ export const PickupPointWebhookDelivery = model
     id: model.id({ prefix: "puwh" }).primaryKey(),
     /** SHA-256 of the raw body. */
     digest: model.text(),
-    verdict: model.enum(["applied", "unchanged", "unknown_order", "invalid_payload"]),
+    /** `processing` while a delivery is being applied; only `applied` and `unchanged` answer a redelivery as a duplicate. */
+    verdict: model.enum(["processing", "applied", "unchanged", "unknown_order", "invalid_payload", "failed"]),
     result: model.text().nullable(),
     order_reference_code: model.text().nullable(),
     status_code: model.text().nullable(),

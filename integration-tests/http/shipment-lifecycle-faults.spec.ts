@@ -1,0 +1,234 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type PickupPointModuleService from "../../src/modules/pickup-point/service"
+import { advanceDueShipmentsWorkflow, sweepUnrecordedOrdersWorkflow } from "../../src/workflows"
+import { errorResponse } from "../helpers/error-response"
+import { freshStore } from "../helpers/fresh-store"
+import { fulfillOrder } from "../helpers/fulfill-order"
+import { useSandboxForApp } from "../helpers/sandbox-env"
+import { waitFor, type SeededStore } from "../helpers/seed-store"
+import { checkoutThroughStoreApi, type PlacedOrder } from "../helpers/store-checkout"
+
+jest.setTimeout(120_000)
+
+const sandbox = useSandboxForApp()
+const control = () => sandbox.control
+
+const POINT = {
+  code: "PP-MI-001",
+  name: "Edicola Duomo",
+  address: "Piazza del Duomo 1",
+  city: "Milano",
+  postcode: "20122",
+  country_code: "IT",
+  latitude: 45.4642,
+  longitude: 9.19,
+}
+
+/* Each case reproduces a defect of the shipment lifecycle under crashes, faults and races (issue 12). */
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: {},
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let admin: { headers: { authorization: string } }
+    let pickupPoints: PickupPointModuleService
+
+    beforeEach(async () => {
+      ;({ store, admin, pickupPoints } = await freshStore(getContainer(), api, control(), POINT))
+    })
+
+    const checkout = () => checkoutThroughStoreApi(api, store)
+    const shipmentOf = (orderId: string, ready: (s: { status: string; cancel_requested_at: unknown }) => boolean) =>
+      waitFor(async () => {
+        const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: orderId })
+        return shipment && ready(shipment) ? shipment : null
+      })
+    const onService = async (orderNumber: string) =>
+      ((await control().get("/orders")).data.orders as { request: { orderNumber: string }; orderReferenceCode: string; cancelledAt?: string; label?: unknown }[]).filter(
+        (o) => o.request.orderNumber === orderNumber
+      )
+    const advance = () => advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
+    const fault = async (operation: string, kind: string, times: number) => {
+      const answer = await control().post("/faults", { operation, kind, times })
+      expect(answer.status).toBe(201)
+    }
+    const fulfil = (order: PlacedOrder) =>
+      api.post(`/admin/orders/${order.id}/fulfillments`, { items: order.items.map((i) => ({ id: i.id, quantity: i.quantity })), location_id: store.location.id }, admin)
+
+    it("records, on the sweep, a placed order whose shipment record was lost, and looks it up before creating it", async () => {
+      const order = await checkout()
+      const first = await shipmentOf(order.id, (s) => s.status === "ready")
+      // The record is lost (as when order.placed dies with its process) after the order reached the service.
+      await pickupPoints.softDeletePickupPointShipments(first.id)
+
+      const { result } = await sweepUnrecordedOrdersWorkflow(getContainer()).run({ input: { grace_ms: 0, lookback_days: 1 } })
+      expect(result.recorded).toEqual([order.id])
+      const recovered = await shipmentOf(order.id, (s) => s.status === "ready")
+      expect(recovered.id).not.toBe(first.id)
+      expect(recovered.order_reference_code).toBe(first.order_reference_code)
+      expect(await onService(`TEST-${order.display_id}`)).toHaveLength(1)
+
+      // A second sweep finds nothing left to record.
+      const again = await sweepUnrecordedOrdersWorkflow(getContainer()).run({ input: { grace_ms: 0, lookback_days: 1 } })
+      expect(again.result.recorded).toEqual([])
+    })
+
+    it("keeps a cancel the service cannot take while importing, and carries it out once the order is imported", async () => {
+      await control().patch("/settings", { importDelayMs: 3_000 })
+      const order = await checkout()
+      await shipmentOf(order.id, (s) => s.status === "awaiting_import")
+
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+      const requested = await shipmentOf(order.id, (s) => !!s.cancel_requested_at)
+      expect(requested.status).toBe("awaiting_import")
+
+      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      await advance()
+      expect((await shipmentOf(order.id, () => true)).status).toBe("cancelled")
+      const [sent] = await onService(`TEST-${order.display_id}`)
+      expect(sent.cancelledAt).toBeTruthy()
+    })
+
+    it("finds the label the service made when every answer to generateLabel was lost", async () => {
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, (s) => s.status === "ready")
+      await fault("generateLabel", "commit_then_drop", 10)
+
+      const fulfilled = await fulfil(order)
+      expect(fulfilled.status).toBe(200)
+      const labelled = await pickupPoints.retrievePickupPointShipment(shipment.id)
+      expect(labelled).toMatchObject({ status: "label_generated", label_requested_at: null })
+      const pdf = await api.get(`/admin/pickup-point/shipments/${shipment.id}/label`, { ...admin, responseType: "arraybuffer" })
+      expect(Buffer.from(pdf.data).subarray(0, 5).toString("latin1")).toBe("%PDF-")
+    })
+
+    it("refuses a cancel after a label whose answer was lost, instead of letting the service refuse it", async () => {
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, (s) => s.status === "ready")
+      // Every answer lost, and the service cannot be asked about it either: "Fulfill items" fails and is undone.
+      await fault("generateLabel", "commit_then_drop", 10)
+      await fault("status", "http_503", 10)
+      const fulfilled = await fulfil(order).catch(errorResponse)
+      expect(fulfilled.status).toBeGreaterThanOrEqual(400)
+      await control().delete("/faults")
+
+      const cancel = await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, {}, admin).catch(errorResponse)
+      expect(cancel.status).toBe(400)
+      expect(cancel.data.message).toContain("made its label although the answer was lost")
+      expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).status).toBe("ready")
+      const [sent] = await onService(`TEST-${order.display_id}`)
+      expect(sent.cancelledAt).toBeFalsy()
+    })
+
+    it("retries a refused create a few times before calling it failed, and counts failures on the health page", async () => {
+      // Runs the retry job until the shipment settles (the job may find it still held by the subscriber).
+      const settle = (orderId: string) =>
+        waitFor(async () => {
+          await advance()
+          const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: orderId })
+          return shipment && !["pending", "creating", "unknown", "awaiting_import"].includes(shipment.status) ? shipment : null
+        })
+
+      await fault("create", "reject", 2)
+      const order = await checkout()
+      expect(await settle(order.id)).toMatchObject({ status: "ready", create_attempts: 3 })
+
+      await fault("create", "reject", 10)
+      const refused = await checkout()
+      const failed = await settle(refused.id)
+      expect(failed).toMatchObject({ status: "failed", create_attempts: 3 })
+      expect(failed.last_error).toContain("rejected")
+      const health = await api.get("/admin/pickup-point/health", admin)
+      expect(health.data.failed_shipments).toBe(1)
+    })
+
+    it("refuses a second 'Fulfill items' made at the same time: one labelled fulfillment, the shipment stays with it", async () => {
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, (s) => s.status === "ready")
+      const answers = await Promise.all([fulfil(order).catch(errorResponse), fulfil(order).catch(errorResponse)])
+      expect(answers.map((a) => a.status).sort()).toEqual([200, expect.any(Number)])
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
+
+      const {
+        data: { order: after },
+      } = await api.get(`/admin/orders/${order.id}?fields=*fulfillments,*fulfillments.labels`, admin)
+      const standing = after.fulfillments.filter((f: { canceled_at: string | null }) => !f.canceled_at)
+      expect(standing).toHaveLength(1)
+      expect(standing[0].labels).toHaveLength(1)
+      expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).fulfillment_id).toBe(standing[0].id)
+    })
+
+    it("makes concurrent once-only actions happen once: code sends, handovers, point creates and webhooks", async () => {
+      const order = await checkout()
+      await shipmentOf(order.id, (s) => s.status === "ready")
+      await fulfillOrder(api, admin, store, order)
+      const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: order.id })
+
+      const sends = await Promise.all([1, 2, 3].map(() => api.post(`/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, admin).catch(errorResponse)))
+      expect(sends.map((s) => s.status).sort()).toEqual([200, 429, 429])
+      expect((await control().get("/emails")).data.emails).toHaveLength(1)
+
+      const handovers = await Promise.all([1, 2].map(() => api.post(`/admin/pickup-point/shipments/${shipment.id}/handover`, {}, admin).catch(errorResponse)))
+      expect(handovers.filter((h) => h.status === 200)).toHaveLength(1)
+      expect(handovers.filter((h) => h.status !== 200)[0].status).toBeGreaterThanOrEqual(400)
+      const calls = (await control().get("/calls")).data.calls.filter((c: { operation: string }) => c.operation === "updateTracking")
+      expect(calls).toHaveLength(1)
+
+      const point = { ...POINT, code: "PP-RACE-1" }
+      const creates = await Promise.all([1, 2, 3].map(() => api.post("/admin/pickup-points", point, admin).catch(errorResponse)))
+      expect(creates.map((c) => c.status).sort()).toEqual([201, 422, 422])
+
+      const body = { trackingNumber: shipment.tracking_number, statusCode: "ST_0003", statusDescription: "Collected", orderReferencecode: shipment.order_reference_code }
+      const deliveries = await Promise.all(
+        Array.from({ length: 12 }, () => api.post("/hooks/pickup-point", body, { headers: { "x-api-key": "sandbox-delivery-key" } }).catch(errorResponse))
+      )
+      expect(deliveries.every((d) => d.status === 200)).toBe(true)
+      expect(deliveries.filter((d) => d.data.verdict !== "duplicate")).toHaveLength(1)
+    })
+
+    it("answers a redelivery as a duplicate only once the first was applied, and hears a body sent as octet-stream", async () => {
+      const order = await checkout()
+      await shipmentOf(order.id, (s) => s.status === "ready")
+      await fulfillOrder(api, admin, store, order)
+      const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: order.id })
+      const headers = { "x-api-key": "sandbox-delivery-key" }
+
+      // Not applied the first time (no such order yet): its redelivery is processed again, not a "duplicate".
+      const unknownBody = { statusCode: "ST_0003", statusDescription: "Collected", orderReferencecode: "SO_NOT_YET" }
+      expect((await api.post("/hooks/pickup-point", unknownBody, { headers })).status).toBe(202)
+      expect((await api.post("/hooks/pickup-point", unknownBody, { headers })).status).toBe(202)
+
+      const raw = JSON.stringify({ statusCode: "ST_0003", statusDescription: "Collected", orderReferencecode: shipment.order_reference_code })
+      const octet = { headers: { ...headers, "content-type": "application/octet-stream" } }
+      const applied = await api.post("/hooks/pickup-point", raw, octet)
+      expect(applied.data).toMatchObject({ verdict: "applied" })
+      const redelivered = await api.post("/hooks/pickup-point", raw, octet)
+      expect(redelivered.data).toMatchObject({ verdict: "duplicate" })
+    })
+
+    it("follows only the moves the lifecycle allows: no delivery before the label, no report backwards", async () => {
+      const order = await checkout()
+      const ready = await shipmentOf(order.id, (s) => s.status === "ready")
+      const headers = { "x-api-key": "sandbox-delivery-key" }
+
+      // An early "picked up" is recorded, but moves nothing while the parcel has no label.
+      const early = await api.post("/hooks/pickup-point", { statusCode: "ST_0007", statusDescription: "Picked up", orderReferencecode: ready.order_reference_code }, { headers })
+      expect(early.status).toBe(200)
+      expect(await pickupPoints.retrievePickupPointShipment(ready.id)).toMatchObject({ tracking_stage: 0, delivered_at: null })
+      const handover = await api.post(`/admin/pickup-point/shipments/${ready.id}/handover`, {}, admin).catch(errorResponse)
+      expect(handover.status).toBe(400)
+      expect(handover.data.message).toContain("has no label yet")
+
+      const fulfillmentId = await fulfillOrder(api, admin, store, order)
+      await api.post(`/admin/pickup-point/shipments/${ready.id}/tracking`, { status_code: "ST_0005", status_description: "At the point" }, admin)
+      const backwards = await api
+        .post(`/admin/pickup-point/shipments/${ready.id}/tracking`, { status_code: "ST_0001", status_description: "Registered" }, admin)
+        .catch(errorResponse)
+      expect(backwards.status).toBe(400)
+      expect(backwards.data.message).toContain("cannot move it back")
+      const calls = (await control().get("/calls")).data.calls.filter((c: { operation: string }) => c.operation === "updateTracking")
+      expect(calls).toHaveLength(1)
+      expect(fulfillmentId).toBeTruthy()
+    })
+  },
+})

@@ -1,0 +1,97 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import type PickupPointModuleService from "../../modules/pickup-point/service"
+import { isPickupPointProvider, pickupPointCodeOf } from "../../providers/pickup-point/service"
+import { createShipmentOrderWorkflow } from "../create-shipment-order"
+
+export const sweepUnrecordedOrdersStepId = "pickup-point-sweep-unrecorded-orders"
+
+export type SweepUnrecordedOrdersInput = {
+  /** Orders looked at per run at most. */
+  limit: number
+  /** Orders younger than this are left to the order.placed subscriber. */
+  grace_ms: number
+  /** On the first run, how far back to look. */
+  lookback_days: number
+}
+
+type SweptOrder = {
+  id: string
+  display_id: number
+  created_at: string | Date
+  shipping_methods?: ({ shipping_option_id?: string | null; data?: Record<string, unknown> | null } | null)[]
+}
+
+/** The display id just before the first order of the lookback window: where a first sweep starts. */
+async function startingCursor(container: MedusaContainer, lookbackDays: number): Promise<number> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["display_id"],
+    filters: { created_at: { $gte: new Date(Date.now() - lookbackDays * 86_400_000) } },
+    pagination: { take: 1, order: { display_id: "ASC" } },
+  })
+  return data.length ? Number(data[0].display_id) - 1 : Number.MAX_SAFE_INTEGER
+}
+
+/**
+ * Finds orders shipped by the plugin's provider that have no shipment
+ * record (their order.placed event died with a process) and records them,
+ * to be looked up on the service before they are ever created. Walks orders
+ * by display id (indexed, and only growing) from a cursor, at most `limit`
+ * a run. Safe with several processes: recording is once per order (a unique
+ * index), and the cursor only moves forward. No compensation: each recorded
+ * shipment is the record the retry job works from.
+ */
+export const sweepUnrecordedOrdersStep = createStep(
+  sweepUnrecordedOrdersStepId,
+  async (input: SweepUnrecordedOrdersInput, { container }) => {
+    const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    let cursor = await pickupPoints.retrieveOrderSweepCursor()
+    if (cursor === null) {
+      cursor = await startingCursor(container, input.lookback_days)
+      if (cursor === Number.MAX_SAFE_INTEGER) {
+        return new StepResponse({ looked_at: 0, recorded: [] as string[] })
+      }
+    }
+    const { data } = await query.graph({
+      entity: "order",
+      fields: ["id", "display_id", "created_at", "shipping_methods.shipping_option_id", "shipping_methods.data"],
+      // display_id is a number in the database, whatever the generated types say.
+      filters: { display_id: { $gt: cursor } } as never,
+      pagination: { take: input.limit, order: { display_id: "ASC" } },
+    })
+    // Stop before the first order still young enough for its subscriber: the cursor never passes it.
+    const settledBefore = Date.now() - input.grace_ms
+    const orders: SweptOrder[] = []
+    for (const order of data as unknown as SweptOrder[]) {
+      if (new Date(order.created_at).getTime() > settledBefore) break
+      orders.push(order)
+    }
+    if (!orders.length) {
+      return new StepResponse({ looked_at: 0, recorded: [] as string[] })
+    }
+
+    const optionIds = [...new Set(orders.flatMap((o) => (o.shipping_methods ?? []).flatMap((m) => (m?.shipping_option_id ? [m.shipping_option_id] : []))))]
+    const options = optionIds.length
+      ? await container.resolve(Modules.FULFILLMENT).listShippingOptions({ id: optionIds }, { select: ["id", "provider_id"] })
+      : []
+    const ours = new Set(options.filter((o) => isPickupPointProvider(o.provider_id)).map((o) => o.id))
+    const shipped = orders.filter((o) =>
+      (o.shipping_methods ?? []).some((m) => m?.shipping_option_id && ours.has(m.shipping_option_id) && pickupPointCodeOf(m.data ?? undefined))
+    )
+    const recordedAlready = shipped.length
+      ? new Set((await pickupPoints.listPickupPointShipments({ order_id: shipped.map((o) => o.id) }, { select: ["order_id"] })).map((s) => s.order_id))
+      : new Set<string>()
+    const recorded: string[] = []
+    for (const order of shipped.filter((o) => !recordedAlready.has(o.id))) {
+      await createShipmentOrderWorkflow(container).run({ input: { order_id: order.id, recovered: true } })
+      recorded.push(order.id)
+    }
+    await pickupPoints.advanceOrderSweepCursor(Number(orders[orders.length - 1].display_id))
+    return new StepResponse({ looked_at: orders.length, recorded })
+  }
+)

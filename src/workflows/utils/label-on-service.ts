@@ -1,0 +1,31 @@
+import { normalizeStatusCode, type ShipmentOrdersClient } from "../../lib/shipment-orders"
+import { TRACKING_STAGES, type TrackingStage } from "../../modules/pickup-point/lib/statuses"
+import { stageOf } from "../../modules/pickup-point/lib/tracking-stages"
+import type { PickupPointShipmentDTO } from "../../modules/pickup-point/types"
+
+/** A label (DELIVERY) or a confirmation (STORAGE) that exists on the service. */
+export type LabelOnService = { kind: "label"; pdf: Buffer; trackingNumber: string | null } | { kind: "confirmed"; trackingNumber: string | null }
+
+/**
+ * Finds out, with read-only calls, whether the service made a shipment's
+ * label (or confirmation) although its answer never arrived: the status
+ * shows a label stage or later, and a DELIVERY label can then be
+ * downloaded. Null when there is none. Throws when the service cannot say.
+ */
+export async function findLabelOnService(
+  client: ShipmentOrdersClient,
+  shipment: Pick<PickupPointShipmentDTO, "order_reference_code" | "merchant_type" | "tracking_number">,
+  mapping: Record<string, TrackingStage>
+): Promise<LabelOnService | null> {
+  const { items } = await client.status([{ orderReferenceCode: shipment.order_reference_code! }])
+  const tracking = items[0]?.success ? items[0].tracking : null
+  const stage = tracking?.status ? stageOf(normalizeStatusCode(tracking.status), mapping) : null
+  if (!stage || TRACKING_STAGES[stage] < TRACKING_STAGES.label) {
+    return null
+  }
+  const trackingNumber = tracking?.number ?? shipment.tracking_number ?? null
+  if (shipment.merchant_type === "STORAGE") {
+    return { kind: "confirmed", trackingNumber }
+  }
+  return { kind: "label", pdf: await client.downloadLabel(shipment.order_reference_code!), trackingNumber }
+}
