@@ -250,6 +250,17 @@ medusaIntegrationTestRunner({
       expect(again.data.cart.shipping_methods[0].data).toEqual({ pickup_point_code: "PP-MI-001", pickup_point: SNAPSHOT })
       // Another point on the published option's method is refused.
       expectRefusal(await post(`/store/carts/${cartId}/shipping-methods`, { option_id: optionId, data: { pickup_point_code: "PP-MI-002" } }), 400, "pickup_point_mismatch")
+
+      // A CSV import that deactivates the point takes its option out as well, and one that reactivates it puts it back.
+      const importActive = async (active: boolean) => {
+        const csv = ["code,name,address,city,postcode,country_code,is_active", `PP-MI-001,Edicola Duomo,Piazza del Duomo 1,Milano,20122,IT,${active}`].join("\n")
+        const { data } = await api.post("/admin/pickup-points/import", { csv }, admin)
+        expect(data).toMatchObject({ updated: 1, rejected: 0 })
+      }
+      await importActive(false)
+      expect(await offered()).not.toContain(optionId)
+      await importActive(true)
+      expect(await offered()).toContain(optionId)
     })
 
     it("answers the search and one point cacheably (ETag, 304), and one point only while it is active", async () => {
@@ -272,7 +283,7 @@ medusaIntegrationTestRunner({
       await api.post(`/admin/pickup-points/${point.id}`, { is_active: false }, admin)
       const inactive = await get("/store/pickup-points/PP-MI-001")
       expect(inactive.status).toBe(404)
-      expect(inactive.data).toMatchObject({ type: "not_found" })
+      expect(inactive.data).toEqual({ type: "not_found", code: "pickup_point_unavailable", message: PICKUP_POINT_ERRORS.pickup_point_unavailable })
       // The search's answer changed, so the old tag no longer matches.
       const changed = await get("/store/pickup-points?city=Milano", { "if-none-match": etag })
       expect(changed.status).toBe(200)

@@ -23,15 +23,22 @@ export const createPickupPointWorkflow = createWorkflow(createPickupPointWorkflo
 export const updatePickupPointWorkflow = createWorkflow(updatePickupPointWorkflowId, (input: UpdatePickupPointInput) => {
   const point = updatePickupPointStep(input)
   when("pickup-point-activity-changed", { input }, ({ input }) => input.is_active !== undefined).then(() => {
-    const plan = planPublishedOptionAvailabilityStep({
-      points: transform({ point }, ({ point }) => [{ code: point.code, is_active: point.is_active }]),
-    })
+    const plan = planPublishedOptionAvailabilityStep({ codes: transform({ point }, ({ point }) => [point.code]) })
     batchShippingOptionRulesWorkflow.runAsStep({ input: plan })
   })
   return new WorkflowResponse(point)
 })
 
-/** Imports a CSV of points, row by row (see the step). */
-export const importPickupPointsWorkflow = createWorkflow(importPickupPointsWorkflowId, (input: { csv: string }) =>
-  new WorkflowResponse(importPickupPointsStep(input))
-)
+/**
+ * Imports a CSV of points, row by row (see the step); the published options
+ * of the points it saved follow their `is_active`, as with an update.
+ */
+export const importPickupPointsWorkflow = createWorkflow(importPickupPointsWorkflowId, (input: { csv: string }) => {
+  const imported = importPickupPointsStep(input)
+  const codes = transform({ imported }, ({ imported }) =>
+    imported.rows.flatMap((row) => (row.result === "rejected" || !row.code ? [] : [row.code]))
+  )
+  const plan = planPublishedOptionAvailabilityStep({ codes })
+  batchShippingOptionRulesWorkflow.runAsStep({ input: plan })
+  return new WorkflowResponse(imported)
+})

@@ -1,6 +1,8 @@
 import { Modules } from "@medusajs/framework/utils"
 import type { CreateShippingOptionRuleDTO, UpdateShippingOptionRuleDTO } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { isPickupPointProvider, pickupPointCodeOf } from "../../providers/pickup-point/service"
 
 export const planPublishedOptionAvailabilityStepId = "pickup-point-plan-published-option-availability"
@@ -13,24 +15,33 @@ export type PublishedOptionAvailabilityPlan = { create: CreateShippingOptionRule
 
 /**
  * Plans the `enabled_in_store` rule of every shipping option published for
- * one of the given points (`data.pickup_point_code`): "true" while the point
- * is active, "false" once it is deactivated, so the store stops offering a
- * point it can no longer sell and offers it again when it is reactivated.
- * Options already right are left alone. No compensation: it only reads; the
- * change is made by Medusa's batch workflow, which undoes itself.
+ * one of the given points (`data.pickup_point_code`), as the catalog has
+ * them now: "true" while the point is active, "false" once it is
+ * deactivated (or gone), so the store stops offering a point it can no
+ * longer sell and offers it again when it is reactivated. Options already
+ * right are left alone. No compensation: it only reads; the change is made
+ * by Medusa's batch workflow, which undoes itself.
  */
 export const planPublishedOptionAvailabilityStep = createStep(
   planPublishedOptionAvailabilityStepId,
-  async (input: { points: { code: string; is_active: boolean }[] }, { container }) => {
+  async (input: { codes: string[] }, { container }) => {
     const plan: PublishedOptionAvailabilityPlan = { create: [], update: [] }
-    const activeByCode = new Map(input.points.map((point) => [point.code, point.is_active]))
-    if (!activeByCode.size) return new StepResponse(plan)
-    const fulfillment = container.resolve(Modules.FULFILLMENT)
-    const options = await fulfillment.listShippingOptions({}, { select: ["id", "provider_id", "data"], relations: ["rules"] })
-    for (const option of options.filter((o) => isPickupPointProvider(o.provider_id))) {
-      const code = pickupPointCodeOf(option.data ?? undefined)
-      if (!code || !activeByCode.has(code)) continue
-      const value = activeByCode.get(code) ? "true" : "false"
+    const wanted = new Set(input.codes)
+    if (!wanted.size) return new StepResponse(plan)
+    // Published options are few next to a catalog: read them first, then only their points.
+    const options = (
+      await container.resolve(Modules.FULFILLMENT).listShippingOptions({}, { select: ["id", "provider_id", "data"], relations: ["rules"] })
+    ).flatMap((option) => {
+      const code = isPickupPointProvider(option.provider_id) ? pickupPointCodeOf(option.data ?? undefined) : undefined
+      return code && wanted.has(code) ? [{ option, code }] : []
+    })
+    if (!options.length) return new StepResponse(plan)
+    const points = await container
+      .resolve<PickupPointModuleService>(PICKUP_POINT_MODULE)
+      .listPickupPoints({ code: [...new Set(options.map((o) => o.code))] }, { select: ["code", "is_active"] })
+    const active = new Set(points.filter((point) => point.is_active).map((point) => point.code))
+    for (const { option, code } of options) {
+      const value = active.has(code) ? "true" : "false"
       const rule = (option.rules ?? []).find((r) => r.attribute === IN_STORE)
       if (!rule) {
         plan.create.push({ shipping_option_id: option.id, attribute: IN_STORE, operator: "eq", value })
