@@ -186,6 +186,28 @@ medusaIntegrationTestRunner({
       expect(deliveries.filter((d) => d.data.verdict !== "duplicate")).toHaveLength(1)
     })
 
+    it("keeps a code send and a handover whose answers were lost, so that neither is sent twice", async () => {
+      const order = await checkout()
+      await shipmentOf(order.id, (s) => s.status === "ready")
+      await fulfillOrder(api, admin, store, order)
+      const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: order.id })
+
+      await fault("sendVerificationCode", "commit_then_drop", 1)
+      const sent = await api.post(`/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, admin)
+      expect(sent.data.verification_code).toMatchObject({ confirmed: false, masked_email: "m***@example.com" })
+      const again = await api.post(`/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, admin).catch(errorResponse)
+      expect(again.status).toBe(429)
+      expect((await control().get("/emails")).data.emails).toHaveLength(1)
+
+      await fault("updateTracking", "commit_then_drop", 1)
+      const handover = await api.post(`/admin/pickup-point/shipments/${shipment.id}/handover`, {}, admin)
+      expect(handover.data.shipment).toMatchObject({ tracking_status_code: "ST_0007", tracking_stage: 60 })
+      const retried = await api.post(`/admin/pickup-point/shipments/${shipment.id}/handover`, {}, admin).catch(errorResponse)
+      expect(retried.status).toBe(400)
+      const calls = (await control().get("/calls")).data.calls.filter((c: { operation: string }) => c.operation === "updateTracking")
+      expect(calls).toHaveLength(1)
+    })
+
     it("answers a redelivery as a duplicate only once the first was applied, and hears a body sent as octet-stream", async () => {
       const order = await checkout()
       await shipmentOf(order.id, (s) => s.status === "ready")

@@ -13,14 +13,16 @@ export const sendVerificationCodeWorkflow = createWorkflow(
   sendVerificationCodeWorkflowId,
   (input: { shipment_id: string; actor_id: string | null }) => {
     const reservation = reserveVerificationCodeSendStep(input)
-    when("pickup-point-verification-code-reserved", { reservation }, ({ reservation }) => reservation.reserved).then(() => {
+    const sent = when("pickup-point-verification-code-reserved", { reservation }, ({ reservation }) => reservation.reserved).then(() =>
       sendVerificationCodeStep(
         transform({ input, reservation }, ({ input, reservation }) => ({
           shipment_id: input.shipment_id,
           masked_email: reservation.reserved ? reservation.masked_email : "",
         }))
       )
-    })
-    return new WorkflowResponse(reservation)
+    )
+    return new WorkflowResponse(
+      transform({ reservation, sent }, ({ reservation, sent }) => ({ ...reservation, confirmed: sent?.confirmed ?? false }))
+    )
   }
 )

@@ -1,6 +1,11 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { normalizeStatusCode, ShipmentOrdersRejectedError } from "../../lib/shipment-orders"
+import {
+  normalizeStatusCode,
+  ShipmentOrdersProtocolError,
+  ShipmentOrdersRejectedError,
+  ShipmentOrdersUnavailableError,
+} from "../../lib/shipment-orders"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { trackingReportRefusal } from "../../modules/pickup-point/lib/statuses"
 import { stageOf } from "../../modules/pickup-point/lib/tracking-stages"
@@ -44,23 +49,36 @@ export const reportTrackingStep = createStep(reportTrackingStepId, async (input:
       )
     }
     await lease.ensureHeld()
+    const client = shipmentOrdersClient(container)
+    // A retry after a lost answer: the service may hold this status already, and must not get it twice.
+    const holds = async () => {
+      const { items } = await client.status([{ orderReferenceCode: claimed.order_reference_code! }])
+      const current = items[0]?.success ? items[0].tracking?.status : null
+      return !!current && normalizeStatusCode(current) === code
+    }
     try {
-      await shipmentOrdersClient(container).updateTracking({
-        orderReferenceCode: claimed.order_reference_code!,
-        statusCode: code,
-        statusDescription: input.status_description,
-        verificationCode: input.verification_code,
-      })
-    } catch (error) {
-      if (error instanceof ShipmentOrdersRejectedError && /verificationCode/i.test(error.serviceMessage ?? "")) {
-        throw new MedusaError(
-          MedusaError.Types.INVALID_DATA,
-          /required/i.test(error.serviceMessage ?? "")
-            ? "verification_code is required for this handover."
-            : "The verification code is wrong: ask the customer for the code in their e-mail, or send it again."
-        )
+      if (!(await holds())) {
+        await client.updateTracking({
+          orderReferenceCode: claimed.order_reference_code!,
+          statusCode: code,
+          statusDescription: input.status_description,
+          verificationCode: input.verification_code,
+        })
       }
-      throw toMedusaError(error, "The carrier did not take the update")
+    } catch (error) {
+      const outcomeUnknown = (error instanceof ShipmentOrdersUnavailableError && error.outcomeUnknown) || error instanceof ShipmentOrdersProtocolError
+      // Unless the service took it and only its answer was lost.
+      if (!(outcomeUnknown && (await holds().catch(() => false)))) {
+        if (error instanceof ShipmentOrdersRejectedError && /verificationCode/i.test(error.serviceMessage ?? "")) {
+          throw new MedusaError(
+            MedusaError.Types.INVALID_DATA,
+            /required/i.test(error.serviceMessage ?? "")
+              ? "verification_code is required for this handover."
+              : "The verification code is wrong: ask the customer for the code in their e-mail, or send it again."
+          )
+        }
+        throw toMedusaError(error, "The carrier did not take the update")
+      }
     }
     // Applied under the claim too (the one path every report takes), so that a second report
     // waiting for the claim is refused as not further along.

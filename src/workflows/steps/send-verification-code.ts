@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
+import { ShipmentOrdersProtocolError, ShipmentOrdersUnavailableError } from "../../lib/shipment-orders"
 import { shipmentOrdersClient } from "../utils/shipment-orders-client"
 import { toMedusaError } from "../utils/to-medusa-error"
 
@@ -8,7 +9,9 @@ export const sendVerificationCodeStepId = "pickup-point-send-verification-code"
 
 /**
  * Has the service e-mail the pickup verification code to the customer; the
- * code itself never passes through the plugin. No compensation: an e-mail
+ * code itself never passes through the plugin. When the service's answer is
+ * lost the e-mail may have gone out, so the send is kept (it counts against
+ * the limits) and reported as not confirmed. No compensation: an e-mail
  * cannot be unsent (it is the workflow's last call).
  */
 export const sendVerificationCodeStep = createStep(
@@ -16,17 +19,25 @@ export const sendVerificationCodeStep = createStep(
   async (input: { shipment_id: string; masked_email: string }, { container }) => {
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
     const shipment = await pickupPoints.retrievePickupPointShipment(input.shipment_id)
+    let confirmed = true
     try {
       await shipmentOrdersClient(container).sendVerificationCode(shipment.order_reference_code!)
     } catch (error) {
-      throw toMedusaError(error, "The carrier did not send the verification code")
+      // An answer lost on the way may hide an e-mail that went out: the send keeps its place in the limits.
+      const outcomeUnknown = (error instanceof ShipmentOrdersUnavailableError && error.outcomeUnknown) || error instanceof ShipmentOrdersProtocolError
+      if (!outcomeUnknown) {
+        throw toMedusaError(error, "The carrier did not send the verification code")
+      }
+      confirmed = false
     }
     await pickupPoints.createPickupPointShipmentEvents({
       shipment_id: shipment.id,
       status: shipment.status,
-      message: `Verification code sent to ${input.masked_email}`,
+      message: confirmed
+        ? `Verification code sent to ${input.masked_email}`
+        : `Verification code probably sent to ${input.masked_email} (the carrier's answer was lost)`,
       occurred_at: new Date(),
     })
-    return new StepResponse(shipment.id)
+    return new StepResponse({ confirmed })
   }
 )

@@ -11,6 +11,15 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
     res.status(429).json({ type: "not_allowed", message: result.message })
     return
   }
-  const { sent_at, masked_email, next_allowed_at, left_today } = result
-  res.json({ verification_code: { sent_at, masked_email, next_allowed_at, left_today } })
+  const { sent_at, masked_email, next_allowed_at, left_today, confirmed } = result
+  res.json({
+    verification_code: {
+      sent_at,
+      masked_email,
+      next_allowed_at,
+      left_today,
+      // The carrier's answer was lost: the e-mail probably went out, and the send counts against the limits.
+      ...(confirmed ? {} : { confirmed: false }),
+    },
+  })
 }
