@@ -4,6 +4,7 @@ import type PickupPointModuleService from "../src/modules/pickup-point/service"
 import { useSandboxForApp } from "../integration-tests/helpers/sandbox-env"
 import { seedStore, waitFor } from "../integration-tests/helpers/seed-store"
 import { prepareCart } from "../integration-tests/helpers/store-checkout"
+import { machineLoad } from "./floor"
 import { describe as line, percentile, timed } from "./stats"
 
 /*
@@ -11,10 +12,10 @@ import { describe as line, percentile, timed } from "./stats"
  * Medusa's manual provider, interleaved in one run. The shipment order is
  * created after order.placed, so the ratio should stay near 1.
  */
-jest.setTimeout(600_000)
+jest.setTimeout(1_800_000)
 useSandboxForApp()
 
-const CARTS = Number(process.env.BENCH_CARTS || 40)
+const CARTS = Number(process.env.BENCH_CARTS || 100)
 const WARM_UP = 3
 
 medusaIntegrationTestRunner({
@@ -50,10 +51,10 @@ medusaIntegrationTestRunner({
       console.log(
         [
           "",
-          "bench/checkout-overhead: POST /store/carts/:id/complete, same run, interleaved",
+          `bench/checkout-overhead: POST /store/carts/:id/complete, same run, interleaved; Medusa's manual provider is the floor; ${machineLoad()}`,
           line("manual provider", times.manual),
           line("pickup-point provider", times.pickup),
-          `ratio pickup/manual          p50=${ratio(50).toFixed(3)}  p95=${ratio(95).toFixed(3)}  (target: at most 1.05)`,
+          `ratio pickup/manual          p50=${ratio(50).toFixed(3)} (target ≤ 1.02: ${ratio(50) <= 1.02 ? "met" : "MISSED"})  p95=${ratio(95).toFixed(3)} (target ≤ 1.05: ${ratio(95) <= 1.05 ? "met" : "MISSED"})`,
           `shipment orders created after checkout: ${CARTS + WARM_UP} of ${CARTS + WARM_UP}`,
           "",
         ].join("\n")

@@ -1,0 +1,250 @@
+import { spawn } from "node:child_process"
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import os from "node:os"
+import path from "node:path"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Client } from "pg"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { ShipmentOrdersClient, type CreateShipmentOrderInput } from "../src/lib/shipment-orders"
+import { PICKUP_POINT_MODULE } from "../src/modules/pickup-point"
+import type PickupPointModuleService from "../src/modules/pickup-point/service"
+import { createSandboxApp, demoSeed, DEMO_MERCHANTS, SandboxService } from "../src/sandbox"
+import { MERCHANT_API_PATH } from "../src/sandbox/merchant-operations"
+import { advanceDueShipmentsWorkflow } from "../src/workflows/advance-due-shipments"
+import { useSandboxForApp } from "../integration-tests/helpers/sandbox-env"
+import { seedStore, type SeededStore } from "../integration-tests/helpers/seed-store"
+import { eachConcurrently, elapsedMs, growth, machineLoad, ratio, seconds } from "./floor"
+
+/*
+ * A burst of placed orders: `order.placed` for each at once, as the event
+ * bus delivers them, and the time until the last one's shipment order is
+ * created on the service. The floor is the same creates (the same request
+ * bodies, new order numbers) by the bare client against the same sandbox
+ * at the concurrency the plugin reached (the peak of create calls in flight
+ * the sandbox saw). Every order must get exactly one shipment order.
+ *
+ * Then the retry path with one worker process and with two: shipment orders
+ * whose create failed (the service answered 503 to every create during the
+ * burst) are drained by the retry job's workflow run back to back, in this
+ * process alone, then in this process and a second Medusa process
+ * (`medusa exec bench/create-drain-worker.ts` on the same database).
+ */
+jest.setTimeout(3_600_000)
+useSandboxForApp()
+
+const SIZES = (process.env.BENCH_ORDERS || "1000,10000").split(",").map(Number)
+const DRAIN = Number(process.env.BENCH_DRAIN || 1000)
+const TARGET_RATIO = 2
+const DB_NAME = `bench-create-${process.pid}`
+
+// The sandbox, behind a counter of the create calls in flight.
+const service = new SandboxService(0, demoSeed())
+const sandbox = createSandboxApp({ importDelayMs: 0, service })
+let inFlight = 0
+let peakInFlight = 0
+let server: Server
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.method === "POST" && req.url?.startsWith(`${MERCHANT_API_PATH}/create`)) {
+      peakInFlight = Math.max(peakInFlight, ++inFlight)
+      res.once("close", () => inFlight--)
+    }
+    sandbox(req, res)
+  }).listen(0, "127.0.0.1")
+  await new Promise((resolve) => server.once("listening", resolve))
+  process.env.PICKUP_POINT_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+const control = (method: string, route: string, body?: unknown) =>
+  fetch(`${process.env.PICKUP_POINT_BASE_URL}/__sandbox${route}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then((r) => r.json())
+
+/** `count` placed orders shipped to PP-MI-001, made by the Order Module in chunks (their checkout is not what is measured). */
+async function placeOrders(container: MedusaContainer, store: SeededStore, count: number): Promise<string[]> {
+  const orders = container.resolve(Modules.ORDER)
+  const ids: string[] = []
+  for (let start = 0; start < count; start += 500) {
+    const made = await orders.createOrders(
+      Array.from({ length: Math.min(500, count - start) }, (_, i) => ({
+        region_id: store.region.id,
+        sales_channel_id: store.salesChannel.id,
+        currency_code: "eur",
+        email: `bench-${start + i}@example.com`,
+        shipping_address: { first_name: "Bench", last_name: "Shopper", phone: "+39 02 1234567", address_1: "Via Roma 1", city: "Milano", postal_code: "20121", country_code: "it" },
+        items: [{ title: "Sneakers", product_title: "Sneakers", variant_id: store.variant.id, variant_sku: "SNK-42", variant_title: "42", quantity: 1, unit_price: 59.9 }],
+        shipping_methods: [{ name: "Pickup point", amount: 4.9, shipping_option_id: store.shippingOption.id, data: { pickup_point_code: "PP-MI-001" } }],
+      }))
+    )
+    ids.push(...made.map((order) => order.id))
+  }
+  return ids
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  dbName: DB_NAME,
+  env: {},
+  testSuite: ({ getContainer, dbConnection }) => {
+    it(`creates the shipment orders of bursts of ${SIZES.join(" and ")} orders, and drains ${DRAIN} with one and two processes`, async () => {
+      const container = getContainer()
+      const store = await seedStore(container)
+      const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+      await pickupPoints.createPickupPoints({ code: "PP-MI-001", name: "Edicola Duomo", address: "Piazza del Duomo 1", city: "Milano", postcode: "20122", country_code: "it" })
+      const eventBus = container.resolve(Modules.EVENT_BUS)
+      const client = new ShipmentOrdersClient({
+        baseUrl: process.env.PICKUP_POINT_BASE_URL!,
+        merchantCode: DEMO_MERCHANTS.delivery.merchantCode,
+        apiKey: DEMO_MERCHANTS.delivery.apiKey,
+      })
+      // The polls have a connection of their own: a burst can hold every connection of the app's pool.
+      const { DB_HOST = "localhost", DB_PORT = "5432", DB_USERNAME = "postgres", DB_PASSWORD = "" } = process.env
+      const databaseUrl = `postgres://${DB_USERNAME}${DB_PASSWORD ? `:${encodeURIComponent(DB_PASSWORD)}` : ""}@${DB_HOST}:${DB_PORT}/${DB_NAME}`
+      const poll = new Client({ connectionString: databaseUrl })
+      await poll.connect()
+      const created = async (ids: string[]) =>
+        (await poll.query("SELECT count(*)::int AS n FROM pickup_point_shipment WHERE order_id = ANY($1) AND order_reference_code IS NOT NULL", [ids])).rows[0].n as number
+      /** Polls until every order has its shipment order on the service; the time it was first seen complete. */
+      const untilCreated = async (ids: string[], started: bigint, timeoutMs: number) => {
+        const deadline = Date.now() + timeoutMs
+        while ((await created(ids)) < ids.length) {
+          if (Date.now() > deadline) throw new Error(`only ${await created(ids)} of ${ids.length} shipment orders created after ${timeoutMs / 1000} s`)
+          await sleep(50)
+        }
+        return elapsedMs(started)
+      }
+      /** Exactly one shipment order per order: one row each, and one order on the service per order number. */
+      const expectExactlyOne = async (ids: string[]) => {
+        const rows: { order_number: string }[] = (await dbConnection.raw("SELECT order_number FROM pickup_point_shipment WHERE order_id = ANY(?)", [ids])).rows
+        expect(rows).toHaveLength(ids.length)
+        const numbers = new Set(rows.map((row) => row.order_number))
+        const onService = service.listOrders().filter((order) => numbers.has(order.request.orderNumber))
+        expect(onService).toHaveLength(ids.length)
+      }
+
+      const report = ["", `bench/shipment-create: sandbox over HTTP on loopback, Medusa's in-process event bus; ${machineLoad()} at the start`]
+      const figures: { size: number; pluginMs: number; floorMs: number }[] = []
+      for (const size of SIZES) {
+        const ids = await placeOrders(container, store, size)
+        await dbConnection.raw("ANALYZE")
+        peakInFlight = 0
+        const started = process.hrtime.bigint()
+        await eventBus.emit(ids.map((id) => ({ name: "order.placed", data: { id } })))
+        const pluginMs = await untilCreated(ids, started, 1_800_000)
+        const concurrency = Math.max(1, peakInFlight)
+        await expectExactlyOne(ids)
+
+        // The floor: the same request bodies under new order numbers, by the bare client, at the same concurrency.
+        const requests: CreateShipmentOrderInput[] = (
+          await dbConnection.raw("SELECT request FROM pickup_point_shipment WHERE order_id = ANY(?) ORDER BY created_at", [ids])
+        ).rows.map((row: { request: CreateShipmentOrderInput }, i: number) => ({ ...row.request, orderNumber: `FLOOR-${size}-${i}`, orderNumberRif: `FLOOR-${size}-${i}` }))
+        const floorStarted = process.hrtime.bigint()
+        await eachConcurrently(requests, concurrency, async (request) => {
+          await client.create(request)
+        })
+        const floorMs = elapsedMs(floorStarted)
+        figures.push({ size, pluginMs, floorMs })
+        report.push(
+          `${String(size).padStart(6)} orders: last shipment order created after ${seconds(pluginMs)} (${(size / (pluginMs / 1000)).toFixed(0)}/s), ` +
+            `floor ${seconds(floorMs)} at concurrency ${concurrency} (the plugin's peak of creates in flight), ${ratio(pluginMs, floorMs, TARGET_RATIO)}; ` +
+            `exactly one shipment order each: ${size} of ${size}`
+        )
+        console.log(report.join("\n"))
+      }
+      for (let i = 1; i < figures.length; i++) {
+        const [a, b] = [figures[i - 1], figures[i]]
+        report.push(`${a.size} → ${b.size}: plugin ${growth(a.pluginMs, b.pluginMs, b.size / a.size)}, floor ${growth(a.floorMs, b.floorMs, b.size / a.size)}`)
+      }
+
+      // The retry path: one process, then two on the same database.
+      const files = mkdtempSync(path.join(os.tmpdir(), "bench-create-"))
+      const signal = (name: string) => path.join(files, name)
+      const worker = spawn(process.execPath, [require.resolve("@medusajs/cli/cli.js"), "exec", "./bench/create-drain-worker.ts"], {
+        cwd: path.resolve(__dirname, ".."),
+        env: {
+          ...process.env,
+          NODE_OPTIONS: "",
+          DATABASE_URL: databaseUrl,
+          MEDUSA_ADMIN_DISABLED: "true",
+          BENCH_DRAIN_READY: signal("ready"),
+          BENCH_DRAIN_GO: signal("go"),
+          BENCH_DRAIN_STOP: signal("stop"),
+          BENCH_DRAIN_RESULT: signal("result"),
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      })
+      let workerLog = ""
+      worker.stdout.on("data", (chunk) => (workerLog = (workerLog + chunk).slice(-20_000)))
+      worker.stderr.on("data", (chunk) => (workerLog = (workerLog + chunk).slice(-20_000)))
+
+      const failedBurst = async () => {
+        await control("POST", "/faults", { operation: "create", kind: "http_503", probability: 1 })
+        const ids = await placeOrders(container, store, DRAIN)
+        await eventBus.emit(ids.map((id) => ({ name: "order.placed", data: { id } })))
+        const deadline = Date.now() + 600_000
+        for (;;) {
+          const [{ n }] = (await dbConnection.raw("SELECT count(*)::int AS n FROM pickup_point_shipment WHERE order_id = ANY(?) AND status = 'pending' AND (lease_until IS NULL OR lease_until < now())", [ids])).rows
+          if (n >= DRAIN) break
+          if (Date.now() > deadline) throw new Error(`the failed burst left ${n} of ${DRAIN} shipments pending`)
+          await sleep(200)
+        }
+        await control("DELETE", "/faults")
+        return ids
+      }
+      const drainHere = async (ids: string[], until: () => boolean) => {
+        while (!until()) {
+          const { result } = await advanceDueShipmentsWorkflow(container).run({ input: { limit: 100 } })
+          if (!result.processed) {
+            if ((await created(ids)) === ids.length) return
+            await sleep(20)
+          }
+        }
+      }
+
+      const alone = await failedBurst()
+      let started = process.hrtime.bigint()
+      await drainHere(alone, () => false)
+      const oneMs = elapsedMs(started)
+      await expectExactlyOne(alone)
+
+      const deadline = Date.now() + 300_000
+      while (!existsSync(signal("ready"))) {
+        if (worker.exitCode !== null || Date.now() > deadline) throw new Error(`the second process did not start:\n${workerLog.slice(-4_000)}`)
+        await sleep(200)
+      }
+      const together = await failedBurst()
+      started = process.hrtime.bigint()
+      writeFileSync(signal("go"), "")
+      let done = false
+      const finished = untilCreated(together, started, 600_000).then((ms) => ((done = true), ms))
+      await drainHere(together, () => done)
+      const twoMs = await finished
+      writeFileSync(signal("stop"), "")
+      await new Promise((resolve) => worker.once("exit", resolve))
+      const byWorker = existsSync(signal("result")) ? readFileSync(signal("result"), "utf8") : "(no result)"
+      await expectExactlyOne(together)
+
+      report.push(
+        `retry drain of ${DRAIN} failed creates: one process ${seconds(oneMs)}, two processes ${seconds(twoMs)} ` +
+          `(${(oneMs / twoMs).toFixed(2)}× as fast; target: faster than one: ${twoMs < oneMs ? "met" : "MISSED"}); the second process's outcomes ${byWorker}`,
+        `targets: exactly one shipment order per order; ≤ ${TARGET_RATIO}× the floor; two processes faster than one; ${machineLoad()} at the end`,
+        ""
+      )
+      console.log(report.join("\n"))
+      await poll.end()
+    })
+  },
+})
