@@ -1,8 +1,11 @@
 import { z } from "@medusajs/framework/zod"
 import { isStorableText, unstorableTextError } from "./storable-text"
 
-/** A string PostgreSQL can store, trimmed, at most `max` characters (bounded, so a row stays a row). */
-export const storableString = (max: number) => z.string().refine(isStorableText, { error: unstorableTextError }).trim().max(max)
+/** A string PostgreSQL can store, trimmed, at most `max` characters when given (bounded, so a row stays a row). */
+export const storableString = (max?: number) => {
+  const text = z.string().refine(isStorableText, { error: unstorableTextError }).trim()
+  return max === undefined ? text : text.max(max)
+}
 const text = (max: number) => storableString(max).min(1)
 const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const
 
@@ -22,7 +25,7 @@ export const pickupPointInputSchema = z
     city: text(100),
     postcode: text(20),
     province: text(100).nullish(),
-    country_code: storableString(2)
+    country_code: storableString()
       .length(2, "must be an ISO 3166-1 alpha-2 code such as IT")
       .transform((code) => code.toLowerCase()),
     latitude: z.number().min(-90).max(90).nullish(),
