@@ -17,7 +17,7 @@ export function ratio(plugin: number, floor: number, target?: number): string {
 
 /** `growth 9.8× for 10× the size`. */
 export function growth(small: number, large: number, sizeFactor: number): string {
-  return `growth ${(large / small).toFixed(2)}× for ${sizeFactor}× the size`
+  return `growth ${(large / small).toFixed(2)}× for ${Number(sizeFactor.toFixed(2))}× the size`
 }
 
 export function seconds(ms: number): string {
