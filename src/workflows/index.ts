@@ -1,5 +1,6 @@
 export * from "./advance-due-shipments"
 export * from "./apply-tracking-updates"
+export * from "./build-shipment-intent"
 export * from "./cancel-shipment-order"
 export * from "./create-pickup-point-fulfillment"
 export * from "./create-shipment-order"

@@ -1,38 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { mkdirSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { chromium, type BrowserContext, type Page } from "playwright-core"
+import type { Page } from "playwright-core"
+import { launchChromium, seriousAccessibilityViolations, type TestBrowser } from "../../../test-support/chromium"
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../../helpers/admin-session"
-
-/** Debian's chromium, never a downloaded one. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
-const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
 
 export const SCREENSHOT_DIR = path.resolve(__dirname, "../../../docs/screenshots")
 
-export type AdminBrowser = { context: BrowserContext; page: Page; close: () => Promise<void> }
+export type AdminBrowser = TestBrowser
 
 /** Headless chromium with a fresh profile, one page, sized like a laptop screen. */
-export async function launchAdminBrowser(): Promise<AdminBrowser> {
-  const profile = mkdtempSync(path.join(os.tmpdir(), "pickup-point-chromium-"))
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: FLAGS,
-    headless: true,
-    viewport: { width: 1440, height: 1000 },
-    locale: "en-US",
-    timezoneId: "Europe/Rome",
-  })
-  context.setDefaultTimeout(15_000)
-  const page = context.pages()[0] ?? (await context.newPage())
-  return {
-    context,
-    page,
-    close: async () => {
-      await context.close()
-      rmSync(profile, { recursive: true, force: true })
-    },
-  }
+export function launchAdminBrowser(): Promise<AdminBrowser> {
+  return launchChromium({ viewport: { width: 1440, height: 1000 }, locale: "en-US", timezoneId: "Europe/Rome", timeoutMs: 15_000 })
 }
 
 /** Signs in through the dashboard's own login form. */
@@ -91,16 +70,5 @@ export async function keepFailureScreenshot(page: Page, name: string) {
   console.log(`[browser] page at failure: ${file}`)
 }
 
-type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }
-
-/** axe-core's serious and critical violations inside `selector`, one `rule: help (targets)` line each. */
-export async function seriousA11yViolations(page: Page, selector: string): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") })
-  const result = await page.evaluate(
-    (scope) => (window as unknown as { axe: { run: (context: unknown) => Promise<AxeResult> } }).axe.run({ include: [[scope]] }),
-    selector
-  )
-  return result.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)
-}
+/** axe-core's serious and critical violations inside `selector`. */
+export const seriousA11yViolations = seriousAccessibilityViolations
