@@ -9,6 +9,7 @@ import { pruneExpiredRecordsWorkflow } from "../../src/workflows"
 import { changedRows, drawBadRequests, rowFingerprints, sendBadRequests, type FuzzTargets } from "../helpers/bad-requests"
 import { errorResponse } from "../helpers/error-response"
 import { fulfillOrder } from "../helpers/fulfill-order"
+import { DUOMO_POINT } from "../helpers/catalog-points"
 import { freshStore } from "../helpers/fresh-store"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor, type SeededStore } from "../helpers/seed-store"
@@ -19,16 +20,7 @@ jest.setTimeout(240_000)
 const sandbox = useSandboxForApp()
 const control = () => sandbox.control
 
-const POINT = {
-  code: "PP-MI-001",
-  name: "Edicola Duomo",
-  address: "Piazza del Duomo 1",
-  city: "Milano",
-  postcode: "20122",
-  country_code: "IT",
-  latitude: 45.4642,
-  longitude: 9.19,
-}
+const POINT = DUOMO_POINT
 const API_KEY = "sandbox-delivery-key"
 
 medusaIntegrationTestRunner({

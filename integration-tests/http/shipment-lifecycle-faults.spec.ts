@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
 import { advanceDueShipmentsWorkflow, sweepUnrecordedOrdersWorkflow } from "../../src/workflows"
 import { errorResponse } from "../helpers/error-response"
+import { DUOMO_POINT } from "../helpers/catalog-points"
 import { freshStore } from "../helpers/fresh-store"
 import { fulfillOrder } from "../helpers/fulfill-order"
 import { useSandboxForApp } from "../helpers/sandbox-env"
@@ -13,16 +14,7 @@ jest.setTimeout(120_000)
 const sandbox = useSandboxForApp()
 const control = () => sandbox.control
 
-const POINT = {
-  code: "PP-MI-001",
-  name: "Edicola Duomo",
-  address: "Piazza del Duomo 1",
-  city: "Milano",
-  postcode: "20122",
-  country_code: "IT",
-  latitude: 45.4642,
-  longitude: 9.19,
-}
+const POINT = DUOMO_POINT
 
 /* Each case reproduces a defect of the shipment lifecycle under crashes, faults and races (issue 12). */
 medusaIntegrationTestRunner({

@@ -5,6 +5,7 @@ import {
   createOrderFulfillmentWorkflow,
 } from "@medusajs/medusa/core-flows"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
+import { DUOMO_POINT } from "../helpers/catalog-points"
 import { freshStore } from "../helpers/fresh-store"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor, type SeededStore } from "../helpers/seed-store"
@@ -33,16 +34,7 @@ createOrderFulfillmentWorkflow.hooks.fulfillmentCreated(async () => {
 
 const sandbox = useSandboxForApp()
 
-const POINT = {
-  code: "PP-MI-001",
-  name: "Edicola Duomo",
-  address: "Piazza del Duomo 1",
-  city: "Milano",
-  postcode: "20122",
-  country_code: "IT",
-  latitude: 45.4642,
-  longitude: 9.19,
-}
+const POINT = DUOMO_POINT
 
 medusaIntegrationTestRunner({
   inApp: true,
