@@ -11,6 +11,7 @@
 import { spawn, spawnSync } from "node:child_process"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import { stripVTControlCharacters } from "node:util"
 import pg from "pg"
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.mjs"
 
@@ -76,7 +77,8 @@ function startChild(name, command, args, env, ready) {
     const onData = (chunk) => {
       for (const line of chunk.toString().split("\n").filter(Boolean)) {
         console.log(`[${name}] ${line}`)
-        if (!done && ready.test(line)) {
+        // Vite colours its output when CI is set, even into a pipe: match the text, not the escapes.
+        if (!done && ready.test(stripVTControlCharacters(line))) {
           done = true
           resolve(child)
         }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
 import os from "node:os"
 import path from "node:path"
+import { stripVTControlCharacters } from "node:util"
 
 const ROOT = path.resolve(__dirname, "../../..")
 const VITE = path.join(ROOT, "node_modules", ".bin", "vite")
@@ -28,7 +29,8 @@ function run(args: string[], env: NodeJS.ProcessEnv, ready?: RegExp): Promise<Ch
     let output = ""
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
-      if (ready?.test(output)) resolve(child)
+      // Vite colours its output when CI is set, even into a pipe: match the text, not the escapes.
+      if (ready?.test(stripVTControlCharacters(output))) resolve(child)
     }
     child.stdout!.on("data", onData)
     child.stderr!.on("data", onData)
