@@ -1,17 +1,20 @@
 import type { HttpTypes } from "@medusajs/types"
+import { useEffect, useState } from "react"
 import { PickupPointSummary, useChosenPickupPoint } from "medusa-pickup-point/react"
+import type { ShipmentProgress } from "medusa-pickup-point/storefront"
 import { SUMMARY_CLASSES } from "./class-names"
 import { formatPrice, pickupPoints } from "./config"
 
 /** The order as placed: its number, and (first, because it is what the shopper needs next) where to collect it. */
 export function Confirmation({ order, onContinue }: { order: HttpTypes.StoreOrder; onContinue: () => void }) {
   const chosen = useChosenPickupPoint(pickupPoints, order)
+  const shipment = useShipmentProgress(order.id, !!chosen)
   return (
     <section aria-labelledby="confirmation-heading" className="confirmation">
       <h1 id="confirmation-heading">Thank you! Order #{order.display_id} is placed.</h1>
       <p className="muted">We sent the details to {order.email}.</p>
       {chosen ? (
-        <PickupPointSummary point={chosen} className="summary" classNames={SUMMARY_CLASSES} locale="en-GB" />
+        <PickupPointSummary point={chosen} shipment={shipment} className="summary" classNames={SUMMARY_CLASSES} locale="en-GB" />
       ) : (
         <p>
           Delivered to {order.shipping_address?.address_1}, {order.shipping_address?.postal_code} {order.shipping_address?.city}
@@ -33,4 +36,30 @@ export function Confirmation({ order, onContinue }: { order: HttpTypes.StoreOrde
       </button>
     </section>
   )
+}
+
+/**
+ * The parcel's progress from the plugin's store route. The shipment order is
+ * made just after the order is placed, so ask again a few times until the
+ * carrier has registered it.
+ */
+function useShipmentProgress(orderId: string, enabled: boolean): ShipmentProgress | null {
+  const [progress, setProgress] = useState<ShipmentProgress | null>(null)
+  useEffect(() => {
+    if (!enabled) return
+    const controller = new AbortController()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const read = async (attemptsLeft: number) => {
+      const answer = await pickupPoints.orderShipment(orderId, { signal: controller.signal }).catch(() => null)
+      if (controller.signal.aborted) return
+      if (answer?.shipment) setProgress(answer.shipment)
+      if (!answer?.shipment?.stage && attemptsLeft > 0) timer = setTimeout(() => void read(attemptsLeft - 1), 2_000)
+    }
+    void read(10)
+    return () => {
+      controller.abort()
+      clearTimeout(timer)
+    }
+  }, [orderId, enabled])
+  return progress
 }

@@ -107,7 +107,6 @@ medusaIntegrationTestRunner({
       expect(collectText).toContain("Ripa di Porta Ticinese 55")
       expect(collectText).toContain("20143 Milano")
       expect(collectText).toContain("Code needed at pickup")
-      await screenshot(page, "storefront-confirmation", { fullPage: true })
 
       // The carrier's service got exactly one shipment order, for that point.
       const orders = await waitFor(async () => {
@@ -116,6 +115,9 @@ medusaIntegrationTestRunner({
       }, 30_000)
       expect(orders).toHaveLength(1)
       expect(orders[0].request.codePickupPoint).toBe("PP-MI-002")
+      // The confirmation follows the parcel through the plugin's store route once the carrier registered it.
+      await waitFor(async () => (await collect.textContent())?.includes("Order received by the carrier") ?? false, 25_000)
+      await screenshot(page, "storefront-confirmation", { fullPage: true })
 
       // The demo store opted in to remembering the point: the next checkout lists it first, not chosen yet.
       await page.getByRole("button", { name: "Continue shopping" }).click()

@@ -1,6 +1,7 @@
 import { PICKUP_POINT_ERRORS, isPickupPointErrorCode } from "./error-codes"
 import type { PickupPoint, PickupPointQuery, PickupPointSearchResult } from "./pickup-point"
 import type { ChosenPickupPoint } from "./chosen-point"
+import type { ShipmentProgress } from "./shipment-progress"
 import { pickupPointShippingMethod } from "./shipping-options"
 
 export type StoreRequestInit = {
@@ -99,6 +100,19 @@ export type PickupPointStoreApi = {
   retrieve(code: string, options?: { signal?: AbortSignal }): Promise<PickupPoint | null>
   /** Adds the pickup-point shipping method with the chosen point; answers the cart, with its methods' `data` unless `fields` says otherwise. */
   choose<Cart = Record<string, unknown>>(cartId: string, optionId: string, point: { code: string } | string, options?: { fields?: string }): Promise<Cart>
+  /**
+   * `GET /store/pickup-point/orders/:id/shipment`: where to collect an order and how far its parcel
+   * has gone (stage, tracking number and link, ready for pickup), for the confirmation and account
+   * pages. `pickup_point` is null for an order not delivered to a point; `shipment` is null until
+   * the shipment order exists.
+   */
+  orderShipment(orderId: string, options?: { signal?: AbortSignal }): Promise<OrderPickupPointShipment>
+}
+
+/** Where to collect an order, and its parcel's progress, as the store API answers them. */
+export type OrderPickupPointShipment = {
+  pickup_point: (Partial<PickupPoint> & { code: string }) | null
+  shipment: ShipmentProgress | null
 }
 
 /**
@@ -132,6 +146,8 @@ export function createPickupPointStoreApi(request: StoreRequest): PickupPointSto
       })
       return cart
     },
+    orderShipment: (orderId, options = {}) =>
+      request<OrderPickupPointShipment>(`/store/pickup-point/orders/${encodeURIComponent(orderId)}/shipment`, { signal: options.signal }),
   }
 }
 

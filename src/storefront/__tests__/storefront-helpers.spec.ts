@@ -235,6 +235,16 @@ describe("the store calls", () => {
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ option_id: "so_1", data: { pickup_point_code: "PP-MI-001" } })
   })
 
+  it("reads an order's point and its parcel's progress from the plugin's store route", async () => {
+    const answer = { pickup_point: { code: "PP-MI-001", name: "Edicola Duomo" }, shipment: { stage: "shipped", tracking_number: "TN1", tracking_url: null, ready_for_pickup: false } }
+    const { calls, fetchImpl } = fakeFetch(200, answer)
+    const api = createPickupPointStoreApi(fetchStoreRequest({ baseUrl: "http://shop.test", publishableKey: "pk_1", fetch: fetchImpl }))
+    const progress = await api.orderShipment("order/1")
+    expect(progress).toEqual(answer)
+    expect(calls[0].url).toBe("http://shop.test/store/pickup-point/orders/order%2F1/shipment")
+    expect(shipmentStageText(progress.shipment)).toBe("On its way to the pickup point")
+  })
+
   it("keeps Medusa's code and Retry-After on a refusal", async () => {
     const { fetchImpl } = fakeFetch(429, { type: "not_allowed", code: "too_many_requests", message: PICKUP_POINT_ERRORS.too_many_requests }, { "retry-after": "7" })
     const api = createPickupPointStoreApi(fetchStoreRequest({ baseUrl: "http://shop.test", publishableKey: "pk_1", fetch: fetchImpl }))
