@@ -15,6 +15,17 @@ jest.setTimeout(120_000)
 const sandbox = useSandboxForApp()
 const control = () => sandbox.control
 
+/** The carrier's tracking page, for the tracking link on Medusa's fulfillment (read from the environment by medusa-config.ts). */
+const TRACKING_URL_TEMPLATE = "https://track.example.com/parcel?n={tracking_number}"
+const previousTemplate = process.env.PICKUP_POINT_TRACKING_URL_TEMPLATE
+beforeAll(() => {
+  process.env.PICKUP_POINT_TRACKING_URL_TEMPLATE = TRACKING_URL_TEMPLATE
+})
+afterAll(() => {
+  if (previousTemplate === undefined) delete process.env.PICKUP_POINT_TRACKING_URL_TEMPLATE
+  else process.env.PICKUP_POINT_TRACKING_URL_TEMPLATE = previousTemplate
+})
+
 const CATALOG_POINT = {
   code: "PP-MI-001",
   public_code: "MI001",
@@ -29,6 +40,19 @@ const CATALOG_POINT = {
   opening_hours: { mon: ["09:00-19:00"] },
   network_code: "PUDO",
   network_name: "PUDO Network",
+}
+
+/** Two more of the sandbox's points, to change to. */
+const NAVIGLI_POINT = { ...CATALOG_POINT, code: "PP-MI-002", public_code: "MI002", name: "Tabacchi Navigli", address: "Ripa di Porta Ticinese 55", postcode: "20143" }
+const TRASTEVERE_POINT = {
+  ...CATALOG_POINT,
+  code: "PP-RM-001",
+  public_code: "RM001",
+  name: "Cartoleria Trastevere",
+  address: "Viale di Trastevere 60",
+  city: "Roma",
+  postcode: "00153",
+  province: "RM",
 }
 
 medusaIntegrationTestRunner({
@@ -110,9 +134,11 @@ medusaIntegrationTestRunner({
         data: { order: withFulfillment },
       } = await api.get(`/admin/orders/${order.id}?fields=*fulfillments,*fulfillments.labels`, admin)
       const [label] = withFulfillment.fulfillments[0].labels
+      // Absolute (from the admin request's origin), as Medusa's order page links only absolute URLs.
       expect(label).toMatchObject({
         tracking_number: labelled.tracking_number,
-        label_url: `/admin/pickup-point/shipments/${shipment.id}/label`,
+        tracking_url: `https://track.example.com/parcel?n=${labelled.tracking_number}`,
+        label_url: expect.stringMatching(new RegExp(`^http://[^/]+/admin/pickup-point/shipments/${shipment.id}/label$`)),
       })
       const pdf = await api.get(label.label_url, { ...admin, responseType: "arraybuffer" })
       expect(pdf.headers["content-type"]).toBe("application/pdf")
@@ -128,6 +154,89 @@ medusaIntegrationTestRunner({
         .catch(errorResponse)
       expect(cancelFulfillment.status).toBe(400)
       expect(cancelFulfillment.data.message).toContain("already has a label")
+    })
+
+    it("changes the pickup point before the label: one live shipment order, for the new point, audited; refused otherwise", async () => {
+      await api.post("/admin/pickup-points", NAVIGLI_POINT, admin)
+      const { data: inactivePoint } = await api.post("/admin/pickup-points", TRASTEVERE_POINT, admin)
+      await api.post(`/admin/pickup-points/${inactivePoint.pickup_point.id}`, { is_active: false }, admin)
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, "ready")
+      const change = (id: string, body: object) => api.post(`/admin/pickup-point/shipments/${id}/pickup-point`, body, admin).catch(errorResponse)
+      const liveOnService = async () =>
+        ((await control().get("/orders")).data.orders as SandboxOrderView[]).filter((o) => o.request.reference.startsWith(order.id) && !o.cancelledAt)
+
+      const same = await change(shipment.id, { pickup_point_code: "PP-MI-001" })
+      expect(same.status).toBe(400)
+      expect(same.data.message).toBe(`The shipment of TEST-${order.display_id} already goes to PP-MI-001: choose another pickup point.`)
+      const inactive = await change(shipment.id, { pickup_point_code: "PP-RM-001" })
+      expect(inactive.status).toBe(400)
+      expect(inactive.data.message).toBe("Pickup point PP-RM-001 (Cartoleria Trastevere) is inactive: activate it on the Pickup points page, or choose another.")
+      const unknown = await change(shipment.id, { pickup_point_code: "PP-NOWHERE" })
+      expect(unknown.status).toBe(400)
+      expect(unknown.data.message).toContain("is not in the catalog")
+      expect(await liveOnService()).toEqual([expect.objectContaining({ orderReferenceCode: shipment.order_reference_code })])
+
+      // The service cannot cancel the old one: nothing changes, and the admin is told why.
+      await control().post("/faults", { operation: "cancel", kind: "http_503", times: 10 })
+      const outage = await change(shipment.id, { pickup_point_code: "PP-MI-002" })
+      await control().delete("/faults")
+      expect(outage.status).toBeGreaterThanOrEqual(400)
+      expect(outage.data.message).toContain("HTTP 503")
+      expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ status: "ready", pickup_point_code: "PP-MI-001" })
+      const {
+        data: { order: unchanged },
+      } = await api.get(`/admin/orders/${order.id}?fields=shipping_methods.data`, admin)
+      expect(unchanged.shipping_methods[0].data.pickup_point_code).toBe("PP-MI-001")
+      expect(await liveOnService()).toEqual([expect.objectContaining({ orderReferenceCode: shipment.order_reference_code })])
+
+      const changed = await change(shipment.id, { pickup_point_code: "PP-MI-002", note: "Closer to the customer's office" })
+      expect(changed.status).toBe(200)
+      const next = await shipmentOf(order.id, "ready")
+      expect(next).toMatchObject({ pickup_point_code: "PP-MI-002", order_number: `TEST-${order.display_id}-2`, create_attempts: 1 })
+      expect(next.id).toBe(changed.data.shipment.id)
+      expect(next.id).not.toBe(shipment.id)
+
+      // The old shipment order is cancelled on the service, and exactly one is live: the new point's.
+      const all = ((await control().get("/orders")).data.orders as SandboxOrderView[]).filter((o) => o.request.reference.startsWith(order.id))
+      expect(all).toHaveLength(2)
+      expect(all.find((o) => o.orderReferenceCode === shipment.order_reference_code)?.cancelledAt).toBeTruthy()
+      const live = await liveOnService()
+      expect(live).toHaveLength(1)
+      expect(live[0]).toMatchObject({ orderReferenceCode: next.order_reference_code })
+      expect(live[0].request).toMatchObject({
+        codePickupPoint: "PP-MI-002",
+        orderNumber: `TEST-${order.display_id}-2`,
+        orderNumberRif: `TEST-${order.display_id}-2`,
+        reference: `${order.id}-2`,
+      })
+
+      // The order's shipping method carries the new point, as checkout stores it.
+      const {
+        data: { order: after },
+      } = await api.get(`/admin/orders/${order.id}?fields=shipping_methods.data`, admin)
+      expect(after.shipping_methods[0].data).toMatchObject({ pickup_point_code: "PP-MI-002", pickup_point: { code: "PP-MI-002", name: "Tabacchi Navigli" } })
+
+      // Audited with who did it; the old shipment's history stays on the timeline.
+      const { data: overview } = await api.get(`/admin/pickup-point/shipments/${next.id}/overview`, admin)
+      const changedLine = `Pickup point changed from PP-MI-001 to PP-MI-002. Note: Closer to the customer's office`
+      expect(overview.timeline).toContainEqual(expect.objectContaining({ kind: "status", status: "pending", message: changedLine, actor: "admin@medusa-test.com" }))
+      expect(overview.timeline).toContainEqual(expect.objectContaining({ kind: "status", status: "cancelled" }))
+      const replaced = await change(shipment.id, { pickup_point_code: "PP-MI-001" })
+      expect(replaced.status).toBe(404)
+
+      await api.post(
+        `/admin/orders/${order.id}/fulfillments`,
+        { items: order.items.map((item) => ({ id: item.id, quantity: item.quantity })), location_id: store.location.id },
+        admin
+      )
+      await shipmentOf(order.id, "label_generated")
+      const afterLabel = await change(next.id, { pickup_point_code: "PP-MI-001" })
+      expect(afterLabel.status).toBe(400)
+      expect(afterLabel.data.message).toBe(
+        `The pickup point of TEST-${order.display_id}-2 cannot be changed: its label has been generated. Ask the carrier to redirect the parcel instead.`
+      )
+      expect(await liveOnService()).toHaveLength(1)
     })
 
     it("refuses a missing, unknown or inactive pickup point when the shipping method is added", async () => {

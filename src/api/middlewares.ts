@@ -1,6 +1,7 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import {
   AdminCancelShipment,
+  AdminChangeShipmentPickupPoint,
   AdminCreatePickupPoint,
   AdminHandover,
   AdminReportTracking,
@@ -58,6 +59,11 @@ export default defineMiddlewares({
     { matcher: "/admin/pickup-point/shipments/:id/handover", method: ["POST"], middlewares: [validateAndTransformBody(AdminHandover)] },
     { matcher: "/admin/pickup-point/shipments/:id/tracking", method: ["POST"], middlewares: [validateAndTransformBody(AdminReportTracking)] },
     { matcher: "/admin/pickup-point/shipments/:id/cancel", method: ["POST"], middlewares: [validateAndTransformBody(AdminCancelShipment)] },
+    {
+      matcher: "/admin/pickup-point/shipments/:id/pickup-point",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminChangeShipmentPickupPoint)],
+    },
     { matcher: "/admin/pickup-point/labels", method: ["POST"], middlewares: [validateAndTransformBody(AdminPrintLabels)] },
   ],
 })

@@ -93,6 +93,11 @@ export type AdminReportTrackingType = z.infer<typeof AdminReportTracking>
 export const AdminCancelShipment = z.object({ notes: string().trim().max(500).optional() }).strict()
 export type AdminCancelShipmentType = z.infer<typeof AdminCancelShipment>
 
+export const AdminChangeShipmentPickupPoint = z
+  .object({ pickup_point_code: string().trim().min(1).max(64), note: string().trim().max(500).optional() })
+  .strict()
+export type AdminChangeShipmentPickupPointType = z.infer<typeof AdminChangeShipmentPickupPoint>
+
 export const AdminPrintLabels = z.object({ shipment_ids: z.array(text).min(1).max(100) }).strict()
 export type AdminPrintLabelsType = z.infer<typeof AdminPrintLabels>
 

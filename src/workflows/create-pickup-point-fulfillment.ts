@@ -15,10 +15,12 @@ export const createPickupPointFulfillmentWorkflowId = "pickup-point-create-fulfi
  */
 export const createPickupPointFulfillmentWorkflow = createWorkflow(
   createPickupPointFulfillmentWorkflowId,
-  (input: OrderWorkflow.CreateOrderFulfillmentWorkflowInput) => {
-    const fulfillment = createOrderFulfillmentWorkflow.runAsStep({ input })
+  (input: OrderWorkflow.CreateOrderFulfillmentWorkflowInput & { backend_url?: string | null }) => {
+    const fulfillment = createOrderFulfillmentWorkflow.runAsStep({
+      input: transform({ input }, ({ input: { backend_url: _origin, ...medusaInput } }) => medusaInput),
+    })
     const label = generateShipmentLabelWorkflow.runAsStep({
-      input: transform({ fulfillment }, ({ fulfillment }) => ({ fulfillment_id: fulfillment.id })),
+      input: transform({ fulfillment, input }, ({ fulfillment, input }) => ({ fulfillment_id: fulfillment.id, backend_url: input.backend_url ?? null })),
     })
     return new WorkflowResponse({ fulfillment, label })
   }

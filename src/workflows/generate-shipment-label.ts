@@ -14,7 +14,7 @@ export const generateShipmentLabelWorkflowId = "pickup-point-generate-shipment-l
  * again; run as a step of createPickupPointFulfillmentWorkflow, the
  * fulfillment is undone too, so nothing half-done stays.
  */
-export const generateShipmentLabelWorkflow = createWorkflow(generateShipmentLabelWorkflowId, (input: { fulfillment_id: string }) => {
+export const generateShipmentLabelWorkflow = createWorkflow(generateShipmentLabelWorkflowId, (input: { fulfillment_id: string; backend_url?: string | null }) => {
   const { data: links } = useQueryGraphStep({
     entity: "order_fulfillment",
     fields: ["order_id"],
@@ -33,8 +33,10 @@ export const generateShipmentLabelWorkflow = createWorkflow(generateShipmentLabe
         kind: label.kind,
         tracking_number: label.tracking_number,
         file,
-        // Served by the plugin's admin route, so the private file needs an admin session.
+        // Served by the plugin's admin route, so the private file needs an admin session (the
+        // dashboard's cookie does): made absolute from `backendUrl` or the admin request's origin.
         label_url: file ? `/admin/pickup-point/shipments/${label.shipment_id}/label` : null,
+        backend_url: input.backend_url ?? null,
       }))
     )
   )

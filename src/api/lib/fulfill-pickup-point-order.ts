@@ -37,6 +37,8 @@ export async function fulfillPickupPointOrder(request: MedusaRequest, res: Medus
       ...(req.validatedBody as Omit<OrderWorkflow.CreateOrderFulfillmentWorkflowInput, "order_id">),
       order_id: req.params.id,
       created_by: req.secret_key_context?.created_by ?? req.auth_context.actor_id,
+      // For the label link on the fulfillment, when the `backendUrl` option is not set.
+      backend_url: `${req.protocol}://${req.get("host")}`,
     },
   })
   let timer: NodeJS.Timeout | undefined

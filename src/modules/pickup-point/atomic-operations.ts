@@ -24,6 +24,8 @@ import type {
  *                       lease's owner: a stale worker's write changes nothing
  *   postponeShipment    the same compare-and-set, spacing out the next try
  *   requestCancel       records a cancel for the job, only while the shipment can still be cancelled
+ *   archiveShipment     a cancelled shipment steps aside (soft-deleted, history kept) only once, and
+ *                       only when no claim holds it: the order's next shipment takes its place
  *   insertTrackingEvents  a report already in a shipment's history is not added again
  *   advanceTrackingStages  a stage moves only forward, and past "label" only once the parcel
  *                       has its label: reports are recorded as they come, but a shipment
@@ -180,11 +182,32 @@ export async function requestCancel(
   return requested ?? null
 }
 
-export async function insertShipmentEvent(sql: SqlRunner, shipmentId: string, status: string, message: string | null): Promise<void> {
+export async function insertShipmentEvent(
+  sql: SqlRunner,
+  shipmentId: string,
+  status: string,
+  message: string | null,
+  actorId: string | null = null
+): Promise<void> {
   await sql.execute(
-    `INSERT INTO pickup_point_shipment_event (id, shipment_id, status, message, occurred_at) VALUES (?, ?, ?, ?, now())`,
-    [generateEntityId(undefined, "pushev"), shipmentId, status, message]
+    `INSERT INTO pickup_point_shipment_event (id, shipment_id, status, message, actor_id, occurred_at) VALUES (?, ?, ?, ?, ?, now())`,
+    [generateEntityId(undefined, "pushev"), shipmentId, status, message, actorId]
   )
+}
+
+/**
+ * Soft-deletes a cancelled shipment so that its order can have a new one
+ * (the unique index on order_id counts live rows only); its row and history
+ * stay readable. Null when it is not cancelled, already archived, or claimed.
+ */
+export async function archiveShipment(sql: SqlRunner, id: string): Promise<PickupPointShipmentDTO | null> {
+  const [archived] = await sql.execute(
+    `UPDATE pickup_point_shipment SET deleted_at = now(), updated_at = now()
+     WHERE id = ? AND deleted_at IS NULL AND status = 'cancelled' AND (lease_until IS NULL OR lease_until < now())
+     RETURNING *`,
+    [id]
+  )
+  return archived ?? null
 }
 
 /** Ids of shipments with work due (an open creation, or a requested cancel), the longest waiting first. */

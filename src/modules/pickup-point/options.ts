@@ -113,6 +113,18 @@ export const pluginOptionsSchema = clientOptionsSchema.extend({
     .url()
     .refine((url) => /^https?:\/\//i.test(url) && url.includes("{tracking_number}"), "must be an http(s) URL with {tracking_number} in it")
     .optional(),
+  /**
+   * The Medusa server's public URL (say https://shop.example.com), put before
+   * the label links stored on fulfillments: Medusa's order page links only
+   * absolute URLs. Left out, the origin of the admin request that made the
+   * label is used (set it behind a proxy that changes the host or scheme).
+   */
+  backendUrl: z
+    .string()
+    .url()
+    .refine((url) => /^https?:\/\//i.test(url), "must be an http(s) URL such as https://shop.example.com")
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
   /** Units of the variants' weight and dimensions in this store. */
   weightUnit: z.enum(["g", "kg"]).default("g"),
   dimensionUnit: z.enum(["mm", "cm"]).default("cm"),

@@ -171,6 +171,53 @@ export default class PickupPointModuleService extends MedusaService({
     return shipment
   }
 
+  /**
+   * Hands an order over from its cancelled shipment to a new one for another
+   * pickup point, in one transaction: the old one is archived (soft-deleted,
+   * its history kept), the new one recorded as an intent, and both
+   * histories say who changed what. Throws when the old one is not a
+   * cancelled, unclaimed shipment any more (nothing is changed then).
+   */
+  @InjectManager()
+  async supersedeShipment(
+    change: { previous_id: string; intent: ShipmentIntent; actor_id: string | null; message: string },
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<PickupPointShipmentDTO> {
+    return await this.supersedeShipment_(change, sharedContext)
+  }
+
+  @InjectTransactionManager()
+  protected async supersedeShipment_(
+    change: { previous_id: string; intent: ShipmentIntent; actor_id: string | null; message: string },
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<PickupPointShipmentDTO> {
+    const sql = sharedContext.transactionManager!
+    const { intent } = change
+    const archived = await atomic.archiveShipment(sql, change.previous_id)
+    if (!archived) {
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        `Shipment ${change.previous_id} changed while its pickup point was being changed; reload the order and try again.`
+      )
+    }
+    const shipment = await atomic.insertShipment(sql, {
+      order_id: intent.order_id,
+      order_number: intent.order_number,
+      pickup_point_code: intent.pickup_point_code,
+      pickup_point: intent.pickup_point,
+      merchant_type: this.options_.merchantType,
+      request: intent.request as unknown as Record<string, unknown> | null,
+      status: intent.problem ? "failed" : "pending",
+      last_error: intent.problem ?? null,
+    })
+    if (!shipment) {
+      throw new MedusaError(MedusaError.Types.CONFLICT, `Order ${intent.order_id} got another shipment meanwhile; reload the order.`)
+    }
+    await atomic.insertShipmentEvent(sql, archived.id, archived.status, `${change.message} Continued as shipment ${shipment.id}.`, change.actor_id)
+    await atomic.insertShipmentEvent(sql, shipment.id, shipment.status, intent.problem ? `${change.message} ${intent.problem}` : change.message, change.actor_id)
+    return shipment
+  }
+
   /** Takes a shipment for `leaseMs` under a fresh owner token; null while another claim holds it. */
   @InjectManager()
   async claimShipment(

@@ -1,6 +1,7 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import { trackingUrlFor } from "../../modules/pickup-point/lib/shopper-shipment-progress"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { ShipmentStatus } from "../../modules/pickup-point/types"
 import { emitShipmentEvents, PickupPointShipmentEvents } from "../utils/shipment-events"
@@ -16,7 +17,16 @@ export type RecordShipmentLabelInput = {
   kind: "label" | "confirmed"
   tracking_number: string | null
   file: { id: string; url: string } | null
+  /** The label's path on this server (the plugin's admin route). */
   label_url: string | null
+  /** The server's origin as the admin's request reached it; the `backendUrl` option comes first. */
+  backend_url?: string | null
+}
+
+/** The label's link as Medusa's order page needs it: absolute, or left relative when no origin is known. */
+export function absoluteLabelUrl(path: string | null, backendUrl: string | null | undefined): string | null {
+  if (!path) return null
+  return backendUrl ? `${backendUrl.replace(/\/+$/, "")}${path}` : path
 }
 
 /**
@@ -35,6 +45,8 @@ export const recordShipmentLabelStep = createStep(recordShipmentLabelStepId, asy
       `The shipment order of ${current.order_number} already belongs to fulfillment ${current.fulfillment_id}: cancel that one first.`
     )
   }
+  const labelUrl = absoluteLabelUrl(input.label_url, pickupPoints.options.backendUrl ?? input.backend_url)
+  const trackingUrl = trackingUrlFor(pickupPoints.options.trackingUrlTemplate, input.tracking_number) ?? ""
   const status: ShipmentStatus = input.kind === "label" ? "label_generated" : "confirmed"
   const shipment = await pickupPoints.transitionShipment({
     id: input.shipment_id,
@@ -44,7 +56,7 @@ export const recordShipmentLabelStep = createStep(recordShipmentLabelStepId, asy
       fulfillment_id: input.fulfillment_id,
       tracking_number: input.tracking_number ?? current.tracking_number,
       label_file_id: input.file?.id ?? null,
-      label_url: input.label_url,
+      label_url: labelUrl,
       label_requested_at: null,
     },
     message: status === "confirmed" ? "Shipment confirmed" : "Label generated",
@@ -63,7 +75,7 @@ export const recordShipmentLabelStep = createStep(recordShipmentLabelStepId, asy
       ...(input.kind === "label" ? { label_generated_at: now } : { shipment_confirmed_at: now }),
     },
     ...(input.kind === "label"
-      ? { labels: [{ tracking_number: input.tracking_number ?? "", tracking_url: "", label_url: input.label_url ?? "" }] }
+      ? { labels: [{ tracking_number: input.tracking_number ?? "", tracking_url: trackingUrl, label_url: labelUrl ?? "" }] }
       : {}),
   })
   await emitShipmentEvents(container, [

@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import { withServiceIdentity } from "../../modules/pickup-point/lib/build-shipment-intent"
 import { isRetryable } from "../../modules/pickup-point/lib/statuses"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { ShipmentIntent } from "../../modules/pickup-point/types"
@@ -23,16 +24,25 @@ export const retryShipmentStep = createStep(
     if (!isRetryable(shipment.status)) {
       throw refused()
     }
-    if (input.intent?.problem) {
-      await pickupPoints.updatePickupPointShipments({ id: shipment.id, request: input.intent.request as never, last_error: input.intent.problem })
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, input.intent.problem)
+    // A shipment made after a change of pickup point keeps its own order number on the service.
+    const previousReference = (shipment.request as { reference?: string } | null)?.reference
+    const intent =
+      input.intent && input.intent.order_number !== shipment.order_number
+        ? withServiceIdentity(input.intent, {
+            order_number: shipment.order_number,
+            reference: previousReference ?? input.intent.request?.reference ?? shipment.order_id,
+          })
+        : input.intent
+    if (intent?.problem) {
+      await pickupPoints.updatePickupPointShipments({ id: shipment.id, request: intent.request as never, last_error: intent.problem })
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, intent.problem)
     }
     // A refused create left nothing on the service, so the shipment starts again from pending.
     const retried = await pickupPoints.transitionShipment({
       id: shipment.id,
       from: "failed",
       to: shipment.order_reference_code ? "awaiting_import" : "pending",
-      changes: { request: (input.intent?.request ?? shipment.request) as Record<string, unknown> | null },
+      changes: { request: (intent?.request ?? shipment.request) as Record<string, unknown> | null },
       message: "Retried by an admin",
     })
     if (!retried) {

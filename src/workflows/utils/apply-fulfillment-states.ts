@@ -5,6 +5,7 @@ import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { TrackingTransition } from "../../modules/pickup-point/types"
 import { LEFT_WAREHOUSE_STAGES } from "../../modules/pickup-point/lib/statuses"
+import { trackingUrlFor } from "../../modules/pickup-point/lib/shopper-shipment-progress"
 
 type FulfillmentState = {
   shipped_at: string | null
@@ -49,7 +50,15 @@ export async function applyFulfillmentStates(container: MedusaContainer, transit
               items: fulfillment.items.map((item) => ({ id: item.line_item_id, quantity: Number(item.quantity) })),
               // A STORAGE shipment has no label: the shipment carries its tracking number instead.
               ...(!fulfillment.labels?.length && transition.tracking_number
-                ? { labels: [{ tracking_number: transition.tracking_number, tracking_url: "", label_url: "" }] }
+                ? {
+                    labels: [
+                      {
+                        tracking_number: transition.tracking_number,
+                        tracking_url: trackingUrlFor(pickupPoints.options.trackingUrlTemplate, transition.tracking_number) ?? "",
+                        label_url: "",
+                      },
+                    ],
+                  }
                 : {}),
             },
           })

@@ -163,3 +163,19 @@ export function compactDateIn(moment: string | Date, timeZone: string): string {
   const part = (type: string) => parts.find((p) => p.type === type)!.value
   return `${part("year")}${part("month")}${part("day")}`
 }
+
+/**
+ * The intent under another identity on the service: an order's next
+ * shipment order (after a change of pickup point) needs an order number and
+ * reference of its own, since the service finds an order by its number and
+ * keeps the cancelled one under the old.
+ */
+export function withServiceIdentity(intent: ShipmentIntent, identity: { order_number: string; reference: string }): ShipmentIntent {
+  return {
+    ...intent,
+    order_number: identity.order_number,
+    request: intent.request
+      ? { ...intent.request, orderNumber: identity.order_number, orderNumberRif: identity.order_number, reference: identity.reference }
+      : null,
+  }
+}

@@ -41,6 +41,12 @@ const STAGE_BY_STATUS: Record<string, TrackingStage> = {
   cancelled: "cancelled",
 }
 
+/** The carrier's tracking page for a number, from the `trackingUrlTemplate` option; null without either. */
+export function trackingUrlFor(template: string | null | undefined, trackingNumber: string | null | undefined): string | null {
+  const number = trackingNumber?.trim()
+  return template && number ? template.split("{tracking_number}").join(encodeURIComponent(number)) : null
+}
+
 export function shopperShipmentProgress(
   shipment: ShipmentForShopper,
   options: { statusMapping: Record<string, TrackingStage>; trackingUrlTemplate?: string | null }
@@ -51,10 +57,7 @@ export function shopperShipmentProgress(
   return {
     stage,
     tracking_number: trackingNumber,
-    tracking_url:
-      trackingNumber && options.trackingUrlTemplate
-        ? options.trackingUrlTemplate.split("{tracking_number}").join(encodeURIComponent(trackingNumber))
-        : null,
+    tracking_url: trackingUrlFor(options.trackingUrlTemplate, trackingNumber),
     ready_for_pickup: stage === "ready_for_pickup",
     updated_at: updatedAt,
   }

@@ -115,6 +115,30 @@ export function cancelRefusal(shipment: ShipmentFacts): string | null {
   }
 }
 
+/**
+ * Why a shipment cannot be sent to another pickup point, in words an admin
+ * can act on; null when it can. Only before the label: the old shipment
+ * order is cancelled on the service and a new one created, which the
+ * service refuses once a label exists.
+ */
+export function changePointRefusal(shipment: ShipmentFacts & { cancel_requested_at?: unknown; label_requested_at?: unknown }): string | null {
+  switch (shipment.status) {
+    case "label_generated":
+      return `The pickup point of ${shipment.order_number} cannot be changed: its label has been generated. Ask the carrier to redirect the parcel instead.`
+    case "confirmed":
+      return `The pickup point of ${shipment.order_number} cannot be changed: its shipment has been confirmed. Ask the carrier to redirect the parcel instead.`
+    case "cancelled":
+      return `The pickup point of ${shipment.order_number} cannot be changed: its shipment order is cancelled.`
+  }
+  if (shipment.cancel_requested_at) {
+    return `The pickup point of ${shipment.order_number} cannot be changed: a cancel of its shipment order is under way.`
+  }
+  if (shipment.label_requested_at) {
+    return `The pickup point of ${shipment.order_number} cannot be changed now: its label is being made. Wait for it, or try again in a minute.`
+  }
+  return null
+}
+
 /** Why a shipment cannot get its label (or confirmation) now, in words an admin can act on; null when it can. */
 export function labelRefusal(shipment: ShipmentFacts): string | null {
   switch (shipment.status) {

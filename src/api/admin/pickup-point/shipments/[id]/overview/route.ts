@@ -21,11 +21,16 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const now = Date.now()
   const shipment = await pickupPoints.retrievePickupPointShipment(req.params.id, { relations: SHIPMENT_RELATIONS })
-  const [sends, deliveries] = await Promise.all([
+  const [sends, deliveries, sameOrder] = await Promise.all([
     pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id }, { order: { sent_at: "DESC" }, take: 100 }),
     pickupPoints.listPickupPointWebhookDeliveries({ shipment_id: shipment.id }, { order: { received_at: "DESC" }, take: 100 }),
+    // Shipments this one replaced (a change of pickup point archives the old one): their history stays on the timeline.
+    pickupPoints.listPickupPointShipments({ order_id: shipment.order_id }, { relations: ["events"], withDeleted: true, take: 20 }),
   ])
-  const actorIds = [...new Set(sends.map((send) => send.actor_id).filter((id): id is string => !!id))]
+  const history = [...(shipment.events ?? []), ...sameOrder.filter((earlier) => earlier.id !== shipment.id).flatMap((earlier) => earlier.events ?? [])]
+  const actorIds = [
+    ...new Set([...sends.map((send) => send.actor_id), ...history.map((event) => event.actor_id)].filter((id): id is string => !!id)),
+  ]
   const { data: users } = actorIds.length
     ? await query.graph({ entity: "user", fields: ["id", "email"], filters: { id: actorIds } })
     : { data: [] as { id: string; email: string }[] }
@@ -33,9 +38,15 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
 
   const view = toAdminShipment(shipment)
   const timeline = [
-    ...view.history
+    ...history
       .filter((event) => !CODE_SENT_EVENT.test(event.message ?? ""))
-      .map((event) => ({ kind: "status" as const, at: event.occurred_at, status: event.status, message: event.message })),
+      .map((event) => ({
+        kind: "status" as const,
+        at: event.occurred_at,
+        status: event.status,
+        message: event.message,
+        actor: event.actor_id ? (emailOf.get(event.actor_id) ?? event.actor_id) : null,
+      })),
     ...view.tracking.map((entry) => ({
       kind: "tracking" as const,
       at: entry.occurred_at,

@@ -1,0 +1,52 @@
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { buildShipmentIntentWorkflow } from "./build-shipment-intent"
+import { advanceShipmentStep } from "./steps/advance-shipment"
+import { cancelShipmentStep } from "./steps/cancel-shipment"
+import { preparePickupPointChangeStep } from "./steps/prepare-pickup-point-change"
+import { setShippingMethodPickupPointStep } from "./steps/set-shipping-method-pickup-point"
+import { supersedeShipmentStep } from "./steps/supersede-shipment"
+
+export const changeShipmentPickupPointWorkflowId = "pickup-point-change-shipment-pickup-point-workflow"
+
+export type ChangeShipmentPickupPointInput = {
+  shipment_id: string
+  pickup_point_code: string
+  note?: string
+  /** The admin user making the change, for the shipment's history. */
+  actor_id?: string | null
+}
+
+/**
+ * Sends an order to another pickup point before its label: the order's
+ * shipping method carries the new point, the old shipment order is
+ * cancelled on the service (under the shipment's claim; a refusal stops
+ * everything and puts the method back), the old shipment is archived and a
+ * new one recorded, then created on the service through the same state
+ * machine as after checkout. So there is never more than one live
+ * shipment order for the order.
+ */
+export const changeShipmentPickupPointWorkflow = createWorkflow(changeShipmentPickupPointWorkflowId, (input: ChangeShipmentPickupPointInput) => {
+  const change = preparePickupPointChangeStep(
+    transform({ input }, ({ input }) => ({ shipment_id: input.shipment_id, pickup_point_code: input.pickup_point_code }))
+  )
+  setShippingMethodPickupPointStep(change)
+  const intent = buildShipmentIntentWorkflow.runAsStep({ input: transform({ change }, ({ change }) => ({ order_id: change.order_id })) })
+  cancelShipmentStep(
+    transform({ change, input }, ({ change, input }) => ({
+      order_id: change.order_id,
+      notes: [`Pickup point changed to ${change.to_code}`, input.note?.trim()].filter(Boolean).join(": ").slice(0, 500),
+    }))
+  )
+  const shipment = supersedeShipmentStep(
+    transform({ change, intent, input }, ({ change, intent, input }) => ({
+      change,
+      intent,
+      actor_id: input.actor_id ?? null,
+      note: input.note,
+    }))
+  )
+  const advanced = advanceShipmentStep(
+    transform({ shipment }, ({ shipment }) => ({ shipment_id: shipment.status === "pending" ? shipment.id : null }))
+  ).config({ name: "pickup-point-advance-changed-shipment" })
+  return new WorkflowResponse(transform({ shipment, advanced }, ({ shipment, advanced }) => advanced ?? shipment))
+})

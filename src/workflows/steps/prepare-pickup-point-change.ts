@@ -1,0 +1,79 @@
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import { pickupPointSnapshot, type PickupPointSnapshot } from "../../modules/pickup-point/lib/pickup-point-snapshot"
+import { changePointRefusal } from "../../modules/pickup-point/lib/statuses"
+import type PickupPointModuleService from "../../modules/pickup-point/service"
+import { pickupPointCodeOf } from "../../providers/pickup-point/service"
+
+export const preparePickupPointChangeStepId = "pickup-point-prepare-pickup-point-change"
+
+/** What a change of pickup point works from, checked. */
+export type PickupPointChange = {
+  shipment_id: string
+  order_id: string
+  from_code: string
+  to_code: string
+  /** The order's shipping method that carries the point, and its data before the change. */
+  method_id: string
+  method_data: Record<string, unknown>
+  snapshot: PickupPointSnapshot
+}
+
+/**
+ * Checks that the shipment can go to the chosen point (only before its
+ * label, to an active point of the catalog other than its own) and finds
+ * the order's shipping method that carries the point. No compensation: it
+ * only reads.
+ */
+export const preparePickupPointChangeStep = createStep(
+  preparePickupPointChangeStepId,
+  async (input: { shipment_id: string; pickup_point_code: string }, { container }) => {
+    const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+    const shipment = await pickupPoints.retrievePickupPointShipment(input.shipment_id)
+    const refusal = changePointRefusal(shipment)
+    if (refusal) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
+    }
+    const code = input.pickup_point_code.trim()
+    if (code === shipment.pickup_point_code) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `The shipment of ${shipment.order_number} already goes to ${code}: choose another pickup point.`)
+    }
+    const [point] = await pickupPoints.listPickupPoints({ code }, { take: 1 })
+    if (!point) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Pickup point ${code} is not in the catalog: choose one from the list.`)
+    }
+    if (!point.is_active) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Pickup point ${code} (${point.name}) is inactive: activate it on the Pickup points page, or choose another.`
+      )
+    }
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const { data: orders } = await query.graph({
+      entity: "order",
+      fields: ["id", "shipping_methods.id", "shipping_methods.data"],
+      filters: { id: shipment.order_id },
+    })
+    const methods = ((orders[0]?.shipping_methods ?? []) as ({ id: string; data?: Record<string, unknown> | null } | null)[]).filter(
+      (m): m is { id: string; data?: Record<string, unknown> | null } => !!m
+    )
+    const method = methods.find((m) => pickupPointCodeOf(m.data ?? undefined) === shipment.pickup_point_code)
+    if (!method) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Order ${shipment.order_number} has no shipping method to pickup point ${shipment.pickup_point_code}: its pickup point cannot be changed here.`
+      )
+    }
+    const change: PickupPointChange = {
+      shipment_id: shipment.id,
+      order_id: shipment.order_id,
+      from_code: shipment.pickup_point_code,
+      to_code: code,
+      method_id: method.id,
+      method_data: method.data ?? {},
+      snapshot: pickupPointSnapshot(point as Parameters<typeof pickupPointSnapshot>[0]),
+    }
+    return new StepResponse(change)
+  }
+)
