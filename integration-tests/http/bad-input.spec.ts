@@ -244,7 +244,7 @@ medusaIntegrationTestRunner({
       await pg.raw(`UPDATE pickup_point_tracking_event SET created_at = ? WHERE status_code = 'ST_0001'`, [old])
 
       const { result } = await pruneExpiredRecordsWorkflow(getContainer()).run({ input: {} })
-      expect(result).toEqual({ webhook_deliveries: 1, tracking_events: 1 })
+      expect(result).toEqual({ webhook_deliveries: 1, tracking_events: 1, service_calls: 0 })
       expect((await pickupPoints.listPickupPointWebhookDeliveries({})).map((d) => d.digest)).toEqual(["new"])
       expect((await pickupPoints.listPickupPointTrackingEvents({ shipment_id: shipment.id })).map((e) => e.status_code)).toEqual(["ST_0002"])
     })

@@ -2,7 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
-import { applyTrackingUpdatesWorkflow, PickupPointShipmentEvents, syncTrackingWorkflow } from "../../src/workflows"
+import { advanceDueShipmentsWorkflow, applyTrackingUpdatesWorkflow, PickupPointShipmentEvents, pruneExpiredRecordsWorkflow, syncTrackingWorkflow } from "../../src/workflows"
 import { freshStore } from "../helpers/fresh-store"
 import { errorResponse } from "../helpers/error-response"
 import { fulfillOrder } from "../helpers/fulfill-order"
@@ -155,6 +155,83 @@ medusaIntegrationTestRunner({
       const invalid = await api.post("/hooks/pickup-point", { tracking_number: "PP2" }, { headers: { "x-api-key": "sandbox-delivery-key" } }).catch(errorResponse)
       expect(invalid.status).toBe(400)
       expect(invalid.data.message).toBe("Invalid confirmation: missing orderReferencecode and statusCode")
+    })
+
+    it("reprocesses a delivery that found no shipment once the shipment knows its order, applying it once", async () => {
+      // The create's answer is lost: the order is on the service, but the store does not know its reference code yet.
+      await control().post("/faults", { operation: "create", kind: "commit_then_drop", times: 1 })
+      const order = await checkoutThroughStoreApi(api, store, { pickupPointCode: POINT.code })
+      const uncertain = await waitFor(async () => {
+        const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: order.id, status: "unknown" })
+        return shipment?.last_error ? shipment : null
+      })
+      const onService = ((await control().get("/orders")).data.orders as { orderReferenceCode: string; request: { orderNumber: string } }[]).filter(
+        (o) => o.request.orderNumber === uncertain.order_number
+      )
+      expect(onService).toHaveLength(1)
+      const ref = onService[0].orderReferenceCode
+      const body = { trackingNumber: null, statusCode: "ST_0001", statusDescription: "Registered", orderReferencecode: ref }
+      const hook = await api.post("/hooks/pickup-point", body, { headers: { "x-api-key": "sandbox-delivery-key" } })
+      expect(hook.status).toBe(202)
+      const [delivery] = await pickupPoints.listPickupPointWebhookDeliveries({ order_reference_code: ref })
+      expect(delivery).toMatchObject({ verdict: "unknown_order", payload: { orderReferenceCode: ref, statusCode: "ST_0001", statusDescription: "Registered", trackingNumber: null } })
+      // Only the documented fields are kept.
+      expect(Object.keys(delivery.payload as object).sort()).toEqual(["orderReferenceCode", "statusCode", "statusDescription", "trackingNumber"])
+
+      const reprocess = () => api.post(`/admin/pickup-point/health/webhooks/${delivery.id}/reprocess`, {}, admin).catch(errorResponse)
+      const tooEarly = await reprocess()
+      expect(tooEarly.status).toBe(200)
+      expect(tooEarly.data.delivery).toMatchObject({ id: delivery.id, verdict: "unknown_order", reprocessable: true })
+
+      // The retry job finds the order on the service: the shipment learns its reference code.
+      await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
+      expect(await pickupPoints.retrievePickupPointShipment(uncertain.id)).toMatchObject({ status: "ready", order_reference_code: ref, tracking_stage: 0 })
+
+      const applied = await reprocess()
+      expect(applied.status).toBe(200)
+      expect(applied.data).toMatchObject({ verdict: "applied", delivery: { id: delivery.id, verdict: "applied", shipment_id: uncertain.id, reprocessable: false } })
+      const after = await pickupPoints.retrievePickupPointShipment(uncertain.id)
+      expect(after.tracking_stage).toBe(10)
+      expect(await pickupPoints.listPickupPointTrackingEvents({ shipment_id: uncertain.id, status_code: "ST_0001" })).toHaveLength(1)
+
+      const again = await reprocess()
+      expect(again.status).toBe(400)
+      expect(again.data).toMatchObject({ type: "not_allowed", message: "This delivery was already processed (applied); there is nothing to reprocess." })
+      const redelivered = await api.post("/hooks/pickup-point", body, { headers: { "x-api-key": "sandbox-delivery-key" } })
+      expect(redelivered.data.verdict).toBe("duplicate")
+      expect(await pickupPoints.listPickupPointTrackingEvents({ shipment_id: uncertain.id, status_code: "ST_0001" })).toHaveLength(1)
+
+      const unknown = await api.post("/admin/pickup-point/health/webhooks/puwh_nope/reprocess", {}, admin).catch(errorResponse)
+      expect(unknown.status).toBe(404)
+    })
+
+    it("logs each call to the service without its content, newest first, for the health page, and prunes the log", async () => {
+      const { shipment } = await labelledShipment()
+      type Call = { id: string; operation: string }
+      const logged = (until: (calls: Call[]) => boolean) =>
+        waitFor(async () => {
+          const { data } = await api.get("/admin/pickup-point/health/calls?limit=100", admin)
+          return until(data.calls) ? (data as { calls: Call[]; count: number }) : null
+        })
+      const labelled = await logged((calls) => calls.some((call) => call.operation === "generateLabel"))
+      await sync()
+      const calls = await logged((calls) => calls.length > labelled.calls.length && calls[0].operation === "status")
+      expect(calls.calls[0]).toEqual({ id: expect.stringMatching(/^pusc_/), operation: "status", http_status: 200, duration_ms: expect.any(Number), outcome: "ok", attempt: 1, retried: false, called_at: expect.any(String) })
+      const operations = calls.calls.map((call) => call.operation)
+      expect(operations.indexOf("generateLabel")).toBeLessThan(operations.indexOf("create"))
+      expect(calls.calls.find((call) => call.operation === "create")).toMatchObject({ http_status: 200, outcome: "ok" })
+      const text = JSON.stringify(calls)
+      for (const secret of ["sandbox-delivery-key", shipment.order_reference_code!, shipment.order_number, "@example.com"]) {
+        expect(text).not.toContain(secret)
+      }
+      const page = await api.get("/admin/pickup-point/health/calls?limit=1&offset=1", admin)
+      expect(page.data).toMatchObject({ count: calls.count, limit: 1, offset: 1, calls: [{ id: calls.calls[1].id }] })
+      const bad = await api.get("/admin/pickup-point/health/calls?limit=0", admin).catch(errorResponse)
+      expect(bad.status).toBe(400)
+
+      const { result } = await pruneExpiredRecordsWorkflow(getContainer()).run({ input: { now: new Date(Date.now() + 8 * 86_400_000).toISOString() } })
+      expect(result.service_calls).toBe(calls.count)
+      expect((await api.get("/admin/pickup-point/health/calls", admin)).data.count).toBe(0)
     })
 
     it("backs off while the service is down, and catches up when it is back", async () => {

@@ -76,6 +76,9 @@ export const AdminListShipments = z.object({
 })
 export type AdminListShipmentsType = z.infer<typeof AdminListShipments>
 
+export const AdminListServiceCalls = z.object({ ...page }).strict()
+export type AdminListServiceCallsType = z.infer<typeof AdminListServiceCalls>
+
 export const AdminHandover = z.object({ verification_code: string().trim().min(1).max(32).optional() }).strict()
 export type AdminHandoverType = z.infer<typeof AdminHandover>
 

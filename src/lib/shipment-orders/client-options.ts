@@ -1,4 +1,5 @@
 import { z } from "zod"
+import type { ServiceCallListener } from "./call-log"
 
 /** The minimal logger the client writes to; Medusa's logger and `console` both fit. */
 export type ShipmentOrdersLogger = {
@@ -40,6 +41,12 @@ export const clientOptionsSchema = z.object({
 
 export type ShipmentOrdersClientOptions = z.input<typeof clientOptionsSchema> & {
   logger?: ShipmentOrdersLogger
+  /**
+   * Told of every attempt of every call, with what `ServiceCall` allows and
+   * nothing else (see call-log.ts). Called synchronously: it must not block;
+   * whatever it throws is ignored, so it can never break a call.
+   */
+  onCall?: ServiceCallListener
 }
 
 export type ResolvedClientOptions = z.output<typeof clientOptionsSchema>

@@ -6,6 +6,7 @@ import axios, {
 } from "axios"
 import axiosRetry, { exponentialDelay, retryAfter } from "axios-retry"
 import type { z } from "zod"
+import { serviceCallRecord, type ServiceCallListener, type ServiceCallOutcome } from "./call-log"
 import {
   clientOptionsSchema,
   type ResolvedClientOptions,
@@ -93,6 +94,7 @@ export class ShipmentOrdersClient {
   readonly #apiKey: string
   readonly #http: AxiosInstance
   readonly #logger?: ShipmentOrdersLogger
+  readonly #onCall?: ServiceCallListener
 
   constructor(options: ShipmentOrdersClientOptions) {
     const parsed = clientOptionsSchema.safeParse(options)
@@ -105,6 +107,7 @@ export class ShipmentOrdersClient {
     this.#apiKey = apiKey
     this.#options = rest
     this.#logger = options.logger
+    this.#onCall = options.onCall
     this.#http = this.#createHttp()
   }
 
@@ -192,18 +195,19 @@ export class ShipmentOrdersClient {
     const query = this.#validate("downloadLabel", {
       orderReferenceCode,
     })
-    const response = await this.#send("downloadLabel", query, "arraybuffer")
-    const body = Buffer.from(response.data as ArrayBuffer)
-    if (body.subarray(0, PDF_MAGIC.length).toString("latin1") === PDF_MAGIC) {
-      return body
-    }
-    // The spec documents a JSON envelope for this operation too; a refusal may come as one.
-    const envelope = this.#parse("downloadLabel", response.status, body.toString("utf8"), envelopeSchema)
-    this.#assertSuccess("downloadLabel", response.status, envelope)
-    throw new ShipmentOrdersProtocolError({
-      operation: "downloadLabel",
-      httpStatus: response.status,
-      problem: "expected a PDF file, got a JSON envelope without one",
+    return this.#exchange("downloadLabel", query, "arraybuffer", (response) => {
+      const body = Buffer.from(response.data as ArrayBuffer)
+      if (body.subarray(0, PDF_MAGIC.length).toString("latin1") === PDF_MAGIC) {
+        return body
+      }
+      // The spec documents a JSON envelope for this operation too; a refusal may come as one.
+      const envelope = this.#parse("downloadLabel", response.status, body.toString("utf8"), envelopeSchema)
+      this.#assertSuccess("downloadLabel", response.status, envelope)
+      throw new ShipmentOrdersProtocolError({
+        operation: "downloadLabel",
+        httpStatus: response.status,
+        problem: "expected a PDF file, got a JSON envelope without one",
+      })
     })
   }
 
@@ -242,6 +246,11 @@ export class ShipmentOrdersClient {
     // Credentials are added per request from a private field, so they are never
     // part of the instance defaults nor of anything this class exposes.
     http.interceptors.request.use((config) => {
+      const attempt = attemptOf(config)
+      if (attempt) {
+        attempt.number += 1
+        attempt.startedAt = Date.now()
+      }
       config.headers.set(this.#options.authHeaders.merchantCode, this.#options.merchantCode)
       config.headers.set(this.#options.authHeaders.apiKey, this.#apiKey)
       // A hard deadline per attempt: unlike a socket idle timeout, it also ends a trickling answer.
@@ -260,6 +269,15 @@ export class ShipmentOrdersClient {
       onRetry: (attempt, error, config) => {
         // The spent deadline would make axios-retry skip the backoff; the interceptor sets a new one.
         config.signal = undefined
+        const state = attemptOf(config)
+        this.#report({
+          operation: operationOf(config),
+          http_status: error.response?.status ?? null,
+          duration_ms: state ? Date.now() - state.startedAt : 0,
+          outcome: outcomeOfReason(transientReason(error)),
+          attempt: state?.number ?? attempt,
+          retried: true,
+        })
         this.#logger?.warn?.(
           `[shipment-orders] ${operationOf(config)} attempt ${attempt} failed ` +
             `(${transientReason(error)}); retrying`
@@ -282,16 +300,66 @@ export class ShipmentOrdersClient {
     payload: object,
     schema: S
   ): Promise<z.output<S>> {
-    const response = await this.#send(operation, payload, "text")
-    const body = this.#parse(operation, response.status, response.data as string, schema)
-    this.#assertSuccess(operation, response.status, body)
-    return body
+    return this.#exchange(operation, payload, "text", (response) => {
+      const body = this.#parse(operation, response.status, response.data as string, schema)
+      this.#assertSuccess(operation, response.status, body)
+      return body
+    })
+  }
+
+  /**
+   * One call: sends it (with its retries), reads the answer, and reports
+   * the last attempt to `onCall` as the caller sees it (a 200 whose envelope
+   * says `success: false` is `refused`). Retried attempts are reported as
+   * they are retried.
+   */
+  async #exchange<T>(
+    operation: ShipmentOperation,
+    payload: object,
+    responseType: "text" | "arraybuffer",
+    read: (response: AxiosResponse) => T
+  ): Promise<T> {
+    const attempt = new AttemptState()
+    let httpStatus: number | null = null
+    try {
+      const response = await this.#send(operation, payload, responseType, attempt)
+      httpStatus = response.status
+      const result = read(response)
+      this.#reportLast(operation, attempt, httpStatus, "ok")
+      return result
+    } catch (error) {
+      const known = error instanceof ShipmentOrdersError ? error : undefined
+      this.#reportLast(operation, attempt, known?.httpStatus ?? httpStatus, outcomeOf(known))
+      throw error
+    }
+  }
+
+  #reportLast(operation: ShipmentOperation, attempt: AttemptState, httpStatus: number | null, outcome: ServiceCallOutcome): void {
+    this.#report({
+      operation,
+      http_status: httpStatus,
+      duration_ms: Date.now() - attempt.startedAt,
+      outcome,
+      attempt: Math.max(attempt.number, 1),
+      retried: false,
+    })
+  }
+
+  /** Tells the listener of an attempt; a listener's failure never reaches the call. */
+  #report(call: Parameters<typeof serviceCallRecord>[0]): void {
+    if (!this.#onCall) return
+    try {
+      this.#onCall(serviceCallRecord({ ...call, at: new Date() }))
+    } catch {
+      // The call log is best effort.
+    }
   }
 
   async #send(
     operation: ShipmentOperation,
     payload: object,
-    responseType: "text" | "arraybuffer"
+    responseType: "text" | "arraybuffer",
+    attempt: AttemptState
   ): Promise<AxiosResponse> {
     const isGet = GET_OPERATIONS.has(operation)
     const started = Date.now()
@@ -304,7 +372,7 @@ export class ShipmentOrdersClient {
         responseType,
         timeout: 0,
         "axios-retry": { retries: RETRYABLE_OPERATIONS.has(operation) ? this.#options.retries : 0 },
-        ...{ [OPERATION_KEY]: operation, [DEADLINE_KEY]: this.#deadlineFor(operation) },
+        ...{ [OPERATION_KEY]: operation, [DEADLINE_KEY]: this.#deadlineFor(operation), [ATTEMPT_KEY]: attempt },
       })
       this.#logger?.debug?.(
         `[shipment-orders] ${operation} HTTP ${response.status} in ${Date.now() - started} ms`
@@ -397,6 +465,42 @@ export class ShipmentOrdersClient {
 
 const OPERATION_KEY = "shipmentOrdersOperation"
 const DEADLINE_KEY = "shipmentOrdersDeadlineMs"
+const ATTEMPT_KEY = "shipmentOrdersAttempt"
+
+/**
+ * Which attempt of a call is under way and since when; one per call, shared
+ * by its retries' configs (a class instance, so that axios' config merge
+ * passes it on by reference instead of copying it as it copies plain objects).
+ */
+class AttemptState {
+  number = 0
+  startedAt = Date.now()
+}
+
+function attemptOf(config: object): AttemptState | undefined {
+  return (config as Record<string, unknown>)[ATTEMPT_KEY] as AttemptState | undefined
+}
+
+/** How a failed call ended, as the call log names it (the client throws its own errors only; anything else counts as a network error). */
+function outcomeOf(error: ShipmentOrdersError | undefined): ServiceCallOutcome {
+  if (!error) return "network_error"
+  switch (error.code) {
+    case "unavailable":
+      return outcomeOfReason((error as ShipmentOrdersUnavailableError).reason)
+    case "unauthorized":
+      return "unauthorized"
+    case "not_found":
+      return "not_found"
+    case "protocol":
+      return "protocol_error"
+    default:
+      return "refused"
+  }
+}
+
+function outcomeOfReason(reason: UnavailableReason | null): ServiceCallOutcome {
+  return reason === "network" || reason === null ? "network_error" : reason
+}
 
 function operationOf(config: object): string {
   return String((config as Record<string, unknown>)[OPERATION_KEY] ?? "request")

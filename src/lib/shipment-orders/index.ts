@@ -1,3 +1,4 @@
+export * from "./call-log"
 export * from "./client"
 export * from "./client-options"
 export * from "./errors"

@@ -33,6 +33,7 @@ import type {
  *   claimFulfillmentState  telling Medusa "shipped" or "delivered" happens once per shipment
  *   claimSyncBatch      rows another process has claimed are skipped (FOR UPDATE SKIP LOCKED)
  *   claimWebhookDelivery  of identical deliveries one is processed; only a settled one is a duplicate
+ *   claimWebhookDeliveryForReprocess  an admin's reprocess wins only a failed delivery, once
  *   advanceSweepCursor  a sweep's cursor moves only forward
  *
  * Raw SQL, because each rule is a WHERE clause the ORM's generated methods
@@ -432,10 +433,30 @@ export async function claimWebhookDelivery(
   return { id: row.id, claimed: !!reclaimed, verdict: row.verdict }
 }
 
+/** Verdicts of a delivery the admin may reprocess: its stored payload was read but not applied. */
+export const REPROCESSABLE_WEBHOOK_VERDICTS = ["failed", "unknown_order"] as const
+
+/**
+ * Claims the reprocessing of one stored delivery, by its id: only one whose
+ * processing failed or found no shipment, and that kept its payload, moves
+ * to `processing`; a concurrent redelivery of the same body then counts as a
+ * duplicate, so the payload is applied at most once.
+ */
+export async function claimWebhookDeliveryForReprocess(sql: SqlRunner, id: string): Promise<boolean> {
+  const [row]: { id: string }[] = await sql.execute(
+    `UPDATE pickup_point_webhook_delivery SET verdict = 'processing', updated_at = now()
+     WHERE id = ? AND deleted_at IS NULL AND payload IS NOT NULL AND verdict IN (${placeholders(REPROCESSABLE_WEBHOOK_VERDICTS)})
+     RETURNING id`,
+    [id, ...REPROCESSABLE_WEBHOOK_VERDICTS]
+  )
+  return !!row
+}
+
 /** The records retention prunes, each with the column its age is read from. */
 export const PRUNABLE_RECORDS = {
   webhook_deliveries: { table: "pickup_point_webhook_delivery", at: "received_at" },
   tracking_events: { table: "pickup_point_tracking_event", at: "created_at" },
+  service_calls: { table: "pickup_point_service_call", at: "called_at" },
 } as const
 
 /**

@@ -2,6 +2,7 @@ import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { randomUUID } from "node:crypto"
+import type { ServiceCall } from "../../lib/shipment-orders/call-log"
 import { normalizeStatusCode } from "../../lib/shipment-orders/status-codes"
 import * as atomic from "./atomic-operations"
 import { maskEmail } from "./lib/mask-email"
@@ -20,6 +21,7 @@ import { codesFor, DEFAULT_STATUS_MAPPING, stageOf } from "./lib/tracking-stages
 import { PickupPoint } from "./models/pickup-point"
 import { PickupPointShipment } from "./models/pickup-point-shipment"
 import { PickupPointShipmentEvent } from "./models/pickup-point-shipment-event"
+import { PickupPointServiceCall } from "./models/pickup-point-service-call"
 import { PickupPointSyncState } from "./models/pickup-point-sync-state"
 import { PickupPointLabel } from "./models/pickup-point-label"
 import { PickupPointTrackingEvent } from "./models/pickup-point-tracking-event"
@@ -58,6 +60,7 @@ export default class PickupPointModuleService extends MedusaService({
   PickupPointVerificationCodeSend,
   PickupPointSyncState,
   PickupPointLabel,
+  PickupPointServiceCall,
 }) {
   protected readonly options_: ResolvedPluginOptions
 
@@ -414,6 +417,31 @@ export default class PickupPointModuleService extends MedusaService({
     return await atomic.claimWebhookDelivery(sharedContext.manager!, digest, 120_000)
   }
 
+  /** Claims the reprocessing of a failed or unmatched delivery (see atomic-operations.ts); false when it is not one. */
+  @InjectManager()
+  async claimWebhookDeliveryForReprocess(id: string, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
+    return await atomic.claimWebhookDeliveryForReprocess(sharedContext.manager!, id)
+  }
+
+  // ---- call log -------------------------------------------------------------
+
+  /** Keeps a batch of calls to the service (src/workflows/utils/service-call-log.ts batches them in the background). */
+  async recordServiceCalls(calls: ServiceCall[], sharedContext?: Context): Promise<void> {
+    if (!calls.length) return
+    await this.createPickupPointServiceCalls(
+      calls.map(({ operation, http_status, duration_ms, outcome, attempt, retried, at }) => ({
+        operation,
+        http_status,
+        duration_ms,
+        outcome,
+        attempt,
+        retried,
+        called_at: at,
+      })),
+      sharedContext
+    )
+  }
+
   // ---- tracking -----------------------------------------------------------
 
   /**
@@ -609,12 +637,13 @@ export default class PickupPointModuleService extends MedusaService({
     now: Date = new Date(),
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<Record<keyof typeof atomic.PRUNABLE_RECORDS, number>> {
-    const { webhookDeliveriesDays, trackingHistoryDays, batchSize, maxBatchesPerRun } = this.options_.retention
+    const { webhookDeliveriesDays, trackingHistoryDays, serviceCallsDays, batchSize, maxBatchesPerRun } = this.options_.retention
     const ages: Record<keyof typeof atomic.PRUNABLE_RECORDS, number> = {
       webhook_deliveries: webhookDeliveriesDays,
       tracking_events: trackingHistoryDays,
+      service_calls: serviceCallsDays,
     }
-    const pruned = { webhook_deliveries: 0, tracking_events: 0 }
+    const pruned = { webhook_deliveries: 0, tracking_events: 0, service_calls: 0 }
     for (const kind of Object.keys(ages) as (keyof typeof ages)[]) {
       const before = new Date(now.getTime() - ages[kind] * 86_400_000)
       for (let batch = 0; batch < maxBatchesPerRun; batch++) {

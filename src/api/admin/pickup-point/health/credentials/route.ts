@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ShipmentOrdersClient, ShipmentOrdersError } from "../../../../../lib/shipment-orders"
 import { PICKUP_POINT_MODULE } from "../../../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../../../modules/pickup-point/service"
+import { serviceCallLog } from "../../../../../workflows/utils/service-call-log"
 
 /** An order number no store uses: looking it up changes nothing on the service. */
 const PROBE_ORDER_NUMBER = "PICKUP-POINT-CREDENTIALS-CHECK"
@@ -14,7 +15,12 @@ const PROBE_ORDER_NUMBER = "PICKUP-POINT-CREDENTIALS-CHECK"
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
-  const client = new ShipmentOrdersClient({ ...pickupPoints.options, retries: 0, logger: req.scope.resolve(ContainerRegistrationKeys.LOGGER) })
+  const client = new ShipmentOrdersClient({
+    ...pickupPoints.options,
+    retries: 0,
+    logger: req.scope.resolve(ContainerRegistrationKeys.LOGGER),
+    onCall: serviceCallLog(req.scope).listener,
+  })
   const started = Date.now()
   try {
     await client.getIdentifier(PROBE_ORDER_NUMBER)

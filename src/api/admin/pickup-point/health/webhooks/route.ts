@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { PICKUP_POINT_MODULE } from "../../../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../../../modules/pickup-point/service"
+import { REPROCESSABLE_WEBHOOK_VERDICTS } from "../../../../../modules/pickup-point/atomic-operations"
 
 const RECENT = 20
 
@@ -25,15 +26,22 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
         }
       : null,
     last_received_at: deliveries[0]?.received_at ?? null,
-    deliveries: deliveries.map(({ id, verdict, result, order_reference_code, status_code, shipment_id, received_at, deliveries: count }) => ({
-      id,
-      verdict,
-      result,
-      order_reference_code,
-      status_code,
-      shipment_id,
-      received_at,
-      deliveries: count,
-    })),
+    deliveries: deliveries.map(deliveryView),
   })
+}
+
+/** What the admin sees of a delivery: never its payload. `reprocessable` when it failed or found no shipment and kept its payload. */
+export function deliveryView(delivery: Awaited<ReturnType<PickupPointModuleService["listPickupPointWebhookDeliveries"]>>[number]) {
+  const { id, verdict, result, order_reference_code, status_code, shipment_id, received_at, deliveries, payload } = delivery
+  return {
+    id,
+    verdict,
+    result,
+    order_reference_code,
+    status_code,
+    shipment_id,
+    received_at,
+    deliveries,
+    reprocessable: (REPROCESSABLE_WEBHOOK_VERDICTS as readonly string[]).includes(verdict) && !!payload,
+  }
 }
