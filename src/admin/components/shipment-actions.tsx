@@ -17,6 +17,7 @@ import { backendLink } from "../lib/sdk"
 import type { AdminShipment, VerificationCodeAllowance } from "../lib/types"
 import { useNow } from "../lib/use-now"
 import { ActionRow } from "./action-row"
+import { ChangePickupPoint } from "./change-pickup-point"
 
 type Props = { shipment: AdminShipment; allowance: VerificationCodeAllowance }
 
@@ -32,6 +33,7 @@ export function ShipmentActions({ shipment, allowance }: Props) {
         <DownloadLabel shipment={shipment} />
         <CancelShipment shipment={shipment} />
         <RetryShipment shipment={shipment} />
+        <ChangePickupPoint shipment={shipment} />
       </div>
       <SendCode shipment={shipment} allowance={allowance} />
       <RecordPickup shipment={shipment} />

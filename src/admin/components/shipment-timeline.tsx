@@ -20,6 +20,11 @@ function EntryText({ entry }: { entry: TimelineEntry }) {
               {entry.message}
             </Text>
           ) : null}
+          {entry.actor ? (
+            <Text size="small" className="text-ui-fg-subtle">
+              {t("pickupPoint.timeline.by", { actor: entry.actor })}
+            </Text>
+          ) : null}
         </>
       )
     case "tracking":

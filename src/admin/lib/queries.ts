@@ -59,6 +59,11 @@ export function useShipmentActions(id: string) {
       mutationFn: () => post<{ verification_code: { masked_email: string; next_allowed_at: string } }>("verification-code"),
       onSettled: refresh,
     }),
+    changePoint: useMutation({
+      mutationFn: (body: { pickup_point_code: string; note?: string }) =>
+        post<ShipmentAnswer & { replaced_shipment_id: string }>("pickup-point", body),
+      onSettled: refresh,
+    }),
     handover: useMutation({
       mutationFn: (code?: string) => post<ShipmentAnswer>("handover", code ? { verification_code: code } : {}),
       onSettled: refresh,

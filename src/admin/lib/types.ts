@@ -41,13 +41,14 @@ export type AdminShipment = {
   last_synced_at: string | null
   last_error: string | null
   cancel_requested_at: string | null
+  label_requested_at?: string | null
   next_attempt_at: string | null
   created_at: string
   updated_at: string
 }
 
 export type TimelineEntry =
-  | { kind: "status"; at: string; status: string; message: string | null }
+  | { kind: "status"; at: string; status: string; message: string | null; actor?: string | null }
   | { kind: "tracking"; at: string; status_code: string; status_description: string | null; source: "sync" | "webhook" | "admin" }
   | { kind: "verification_code"; at: string; masked_email: string; actor: string | null }
   | { kind: "webhook"; at: string; verdict: string; status_code: string | null; result: string | null; deliveries: number }

@@ -1,0 +1,176 @@
+import { Button, Drawer, Input, Label, RadioGroup, Text, Textarea, toast } from "@medusajs/ui"
+import { useDeferredValue, useState } from "react"
+import { useTranslation } from "react-i18next"
+import { changePointRefusal } from "../../modules/pickup-point/lib/statuses"
+import { messageOf } from "../lib/errors"
+import { usePickupPoints } from "../lib/pickup-point-queries"
+import { useShipmentActions } from "../lib/queries"
+import type { AdminShipment, PickupPoint } from "../lib/types"
+import { ActionRow } from "./action-row"
+import { DrawerHeader } from "./pickup-points/drawer-header"
+
+const REFUSED_BY_STATUS = ["label_generated", "confirmed", "cancelled"]
+
+/** "Change pickup point": before the label only; the old shipment order is cancelled and a new one created. */
+export function ChangePickupPoint({ shipment }: { shipment: AdminShipment }) {
+  const { t } = useTranslation()
+  const { changePoint } = useShipmentActions(shipment.id)
+  const [open, setOpen] = useState(false)
+  const [chosen, setChosen] = useState<PickupPoint | null>(null)
+  const [note, setNote] = useState("")
+  const [missing, setMissing] = useState(false)
+  const reason = changePointRefusal(shipment)
+    ? t(
+        `pickupPoint.refusal.changePoint.${
+          REFUSED_BY_STATUS.includes(shipment.status) ? shipment.status : shipment.cancel_requested_at ? "cancelRequested" : "labelRequested"
+        }`
+      )
+    : null
+
+  const close = (next: boolean) => {
+    setOpen(next)
+    if (!next) {
+      setChosen(null)
+      setNote("")
+      setMissing(false)
+    }
+  }
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!chosen) {
+      setMissing(true)
+      return
+    }
+    changePoint.mutate(
+      { pickup_point_code: chosen.code, note: note.trim() || undefined },
+      {
+        onSuccess: ({ shipment: after }) => {
+          toast.success(t("pickupPoint.toast.pointChanged", { name: chosen.name }), {
+            description: t("pickupPoint.toast.pointChangedDetail", { status: t(`pickupPoint.status.${after.status}`) }),
+          })
+          close(false)
+        },
+        onError: (error) => toast.error(t("pickupPoint.toast.pointChangeRefused"), { description: messageOf(error) }),
+      }
+    )
+  }
+
+  return (
+    <ActionRow id="pickup-point-change" reason={reason}>
+      <Button
+        size="small"
+        variant="secondary"
+        disabled={!!reason}
+        aria-describedby={reason ? "pickup-point-change-reason" : undefined}
+        onClick={() => setOpen(true)}
+      >
+        {t("pickupPoint.actions.changePoint")}
+      </Button>
+      <Drawer open={open} onOpenChange={close}>
+        <Drawer.Content aria-describedby="pickup-point-change-description">
+          <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden">
+            <DrawerHeader title={t("pickupPoint.changePoint.title", { number: shipment.order_number })} />
+            <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
+              <Text id="pickup-point-change-description" size="small" className="text-ui-fg-subtle">
+                {t("pickupPoint.changePoint.description")}
+              </Text>
+              <Text size="small">
+                {t("pickupPoint.changePoint.current", { name: shipment.pickup_point?.name ?? shipment.pickup_point_code, code: shipment.pickup_point_code })}
+              </Text>
+              <CatalogChoice
+                currentCode={shipment.pickup_point_code}
+                chosen={chosen}
+                onChoose={(point) => {
+                  setChosen(point)
+                  setMissing(false)
+                }}
+              />
+              {missing ? (
+                <Text id="pickup-point-change-missing" role="alert" size="small" className="text-ui-fg-error">
+                  {t("pickupPoint.changePoint.choose")}
+                </Text>
+              ) : null}
+              <div className="flex flex-col gap-y-1">
+                <Label htmlFor="pickup-point-change-note" size="small" weight="plus">
+                  {t("pickupPoint.changePoint.note")}
+                </Label>
+                <Textarea id="pickup-point-change-note" value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
+              </div>
+            </Drawer.Body>
+            <Drawer.Footer>
+              <Drawer.Close asChild>
+                <Button size="small" variant="secondary" type="button">
+                  {t("pickupPoint.changePoint.keep")}
+                </Button>
+              </Drawer.Close>
+              <Button size="small" type="submit" isLoading={changePoint.isPending} disabled={changePoint.isPending}>
+                {t("pickupPoint.changePoint.confirm")}
+              </Button>
+            </Drawer.Footer>
+          </form>
+        </Drawer.Content>
+      </Drawer>
+    </ActionRow>
+  )
+}
+
+/** A search of the active catalog, and the points found to choose from (the current one excluded). */
+function CatalogChoice({ currentCode, chosen, onChoose }: { currentCode: string; chosen: PickupPoint | null; onChoose: (point: PickupPoint) => void }) {
+  const { t } = useTranslation()
+  const [q, setQ] = useState("")
+  const search = useDeferredValue(q.trim())
+  const { data, isFetching, isError, error } = usePickupPoints({ q: search || undefined, is_active: "true", limit: 10, offset: 0 })
+  const points = (data?.pickup_points ?? []).filter((point) => point.code !== currentCode)
+  return (
+    <div className="flex flex-col gap-y-3">
+      <div className="flex flex-col gap-y-1">
+        <Label htmlFor="pickup-point-change-search" size="small" weight="plus">
+          {t("pickupPoint.changePoint.search")}
+        </Label>
+        <Input
+          id="pickup-point-change-search"
+          type="search"
+          size="small"
+          autoComplete="off"
+          placeholder={t("pickupPoint.changePoint.searchPlaceholder")}
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+        />
+      </div>
+      {isError ? (
+        <Text size="small" className="text-ui-fg-error">
+          {messageOf(error)}
+        </Text>
+      ) : points.length ? (
+        <RadioGroup
+          aria-label={t("pickupPoint.changePoint.results")}
+          value={chosen?.code ?? ""}
+          onValueChange={(code) => {
+            const point = points.find((candidate) => candidate.code === code)
+            if (point) onChoose(point)
+          }}
+          className="flex flex-col gap-y-2"
+        >
+          {points.map((point) => (
+            <div key={point.id} className="flex items-start gap-x-3">
+              <RadioGroup.Item id={`pickup-point-change-${point.id}`} value={point.code} className="mt-0.5" />
+              <Label htmlFor={`pickup-point-change-${point.id}`} size="small" className="flex flex-col">
+                <span className="txt-compact-small-plus">
+                  {point.name} ({point.code})
+                </span>
+                <span className="text-ui-fg-subtle">
+                  {point.address}, {point.postcode} {point.city}
+                  {point.network_name ? ` · ${point.network_name}` : ""}
+                </span>
+              </Label>
+            </div>
+          ))}
+        </RadioGroup>
+      ) : (
+        <Text size="small" className="text-ui-fg-subtle">
+          {isFetching ? t("pickupPoint.changePoint.searching") : t("pickupPoint.changePoint.none")}
+        </Text>
+      )}
+    </div>
+  )
+}
