@@ -1,4 +1,5 @@
 import { generateEntityId } from "@medusajs/framework/utils"
+import { entityIds } from "./lib/entity-ids"
 import { SHIPPED_OFF_STATUSES, STAGE_RANK_BEFORE_LABEL } from "./lib/statuses"
 import { FOLLOWED_SHIPMENTS_SQL } from "./models/pickup-point-shipment"
 import type {
@@ -30,6 +31,8 @@ import type {
  *   advanceTrackingStages  a stage moves only forward, and past "label" only once the parcel
  *                       has its label: reports are recorded as they come, but a shipment
  *                       follows only the moves its lifecycle allows
+ *   recordTrackingBatch  the three above (and a sync batch's release) as one statement: the
+ *                       same rules, one round trip and one row version per shipment
  *   claimFulfillmentState  telling Medusa "shipped" or "delivered" happens once per shipment
  *   claimSyncBatch      rows another process has claimed are skipped (FOR UPDATE SKIP LOCKED)
  *   claimWebhookDelivery  of identical deliveries one is processed; only a settled one is a duplicate
@@ -290,6 +293,102 @@ export async function advanceTrackingStages(
      RETURNING s.id AS shipment_id, s.order_id, s.fulfillment_id, s.tracking_number, s.shipped_at, s.delivered_at, v.code AS status_code`,
     [...moves.flatMap((m) => [m.shipment_id, m.rank, m.code, m.description, m.at]), STAGE_RANK_BEFORE_LABEL, ...SHIPPED_OFF_STATUSES]
   )
+}
+
+export type TrackingMove = { shipment_id: string; rank: number; code: string; description: string | null; at: Date }
+
+/**
+ * Records a batch of reports in one statement, by the rules of
+ * insertTrackingEvents, fillTrackingNumbers and advanceTrackingStages
+ * (history deduplicated, a tracking number only where there is none, a stage
+ * only forward and past "label" only once shipped off), and, for a sync
+ * batch, releases the owner's lease and stamps the shipments as synced, all
+ * in the same write of each row. `moves` holds at most one move per shipment.
+ * Returns how many reports were new and the shipments whose stage moved.
+ */
+export async function recordTrackingBatch(
+  sql: SqlRunner,
+  batch: {
+    events: TrackingRow[]
+    moves: TrackingMove[]
+    numbers: { shipment_id: string; tracking_number: string }[]
+    release?: { ids: string[]; owner: string }
+  }
+): Promise<{ recorded: number; transitions: Omit<TrackingTransition, "stage">[] }> {
+  // One row per shipment: its move (if any), a tracking number (if any) and whether its lease is released.
+  const perShipment = new Map<string, { move?: TrackingMove; number?: string; release: boolean }>()
+  const entry = (id: string) => perShipment.get(id) ?? perShipment.set(id, { release: false }).get(id)!
+  for (const move of batch.moves) entry(move.shipment_id).move = move
+  for (const n of batch.numbers) entry(n.shipment_id).number ??= n.tracking_number
+  for (const id of batch.release?.ids ?? []) entry(id).release = true
+  if (!batch.events.length && !perShipment.size) return { recorded: 0, transitions: [] }
+
+  const owner = batch.release?.owner ?? null
+  const params: unknown[] = []
+  const inserted = batch.events.length
+    ? `INSERT INTO pickup_point_tracking_event
+         (id, shipment_id, status_code, status_description, external_status_code, external_status_description, occurred_at, source, dedupe_key)
+       VALUES ${batch.events.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}
+       ON CONFLICT (shipment_id, dedupe_key) WHERE deleted_at IS NULL DO NOTHING
+       RETURNING id`
+    : "SELECT NULL::text AS id WHERE false"
+  const eventIds = entityIds("putrk", batch.events.length)
+  params.push(
+    ...batch.events.flatMap((r, i) => [
+      eventIds[i],
+      r.shipment_id,
+      r.code,
+      r.status_description ?? null,
+      r.external_status_code ?? null,
+      r.external_status_description ?? null,
+      r.at,
+      r.source,
+      r.dedupe,
+    ])
+  )
+  const rows = [...perShipment.entries()]
+  const values = rows
+    .map(() => "(?, CAST(? AS integer), CAST(? AS text), CAST(? AS text), CAST(? AS timestamptz), CAST(? AS text), CAST(? AS boolean))")
+    .join(", ")
+  params.push(
+    ...rows.flatMap(([id, r]) => [id, r.move?.rank ?? null, r.move?.code ?? null, r.move?.description ?? null, r.move?.at ?? null, r.number ?? null, r.release])
+  )
+  // The id lists (next to the join on v) let the planner find the rows by primary key, whatever the table's size.
+  // Set in the same write as the rest: a released lease and the sync stamp, only for the owner's rows.
+  const released = "v.release AND s.lease_owner = CAST(? AS text)"
+  const leaseColumns = `lease_until = CASE WHEN ${released} THEN NULL ELSE s.lease_until END,
+         lease_owner = CASE WHEN ${released} THEN NULL ELSE s.lease_owner END,
+         last_synced_at = CASE WHEN ${released} THEN now() ELSE s.last_synced_at END`
+  const ids = rows.map(([id]) => id)
+  params.push(owner, owner, owner, ...ids, STAGE_RANK_BEFORE_LABEL, ...SHIPPED_OFF_STATUSES, owner, owner, owner, ...ids, owner)
+  const result: ({ recorded: number } & Partial<Omit<TrackingTransition, "stage">>)[] = await sql.execute(
+    `WITH inserted AS (${inserted}),
+     v AS (SELECT * FROM (VALUES ${values}) AS v(id, rank, code, description, at, number, release)),
+     moved AS (
+       UPDATE pickup_point_shipment AS s
+       SET tracking_stage = v.rank, tracking_status_code = v.code, tracking_status_description = v.description,
+           tracking_updated_at = v.at, updated_at = now(), tracking_number = coalesce(s.tracking_number, v.number),
+           ${leaseColumns}
+       FROM v
+       WHERE s.id = v.id AND s.id IN (${placeholders(ids)}) AND s.deleted_at IS NULL AND v.rank IS NOT NULL AND s.tracking_stage < v.rank
+         AND (v.rank <= ? OR s.status IN (${placeholders(SHIPPED_OFF_STATUSES)}))
+       RETURNING s.id AS shipment_id, s.order_id, s.fulfillment_id, s.tracking_number, s.shipped_at, s.delivered_at, v.code AS status_code),
+     rest AS (
+       UPDATE pickup_point_shipment AS s
+       SET tracking_number = coalesce(s.tracking_number, v.number),
+           ${leaseColumns}
+       FROM v
+       WHERE s.id = v.id AND s.id IN (${placeholders(ids)}) AND NOT EXISTS (SELECT 1 FROM moved WHERE moved.shipment_id = s.id)
+         AND ((v.number IS NOT NULL AND s.tracking_number IS NULL) OR ${released})
+       RETURNING s.id)
+     SELECT (SELECT count(*) FROM inserted)::int AS recorded, moved.*
+     FROM (SELECT 1) AS one LEFT JOIN moved ON true`,
+    params
+  )
+  return {
+    recorded: result[0]?.recorded ?? 0,
+    transitions: result.filter((row) => row.shipment_id).map(({ recorded: _recorded, ...row }) => row as Omit<TrackingTransition, "stage">),
+  }
 }
 
 export async function claimFulfillmentState(

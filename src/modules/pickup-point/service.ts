@@ -450,17 +450,18 @@ export default class PickupPointModuleService extends MedusaService({
    * is not added again, and a stage is set only if it is further than the
    * stored one (compare-and-set), so old, repeated or concurrent reports
    * never move a shipment back nor apply twice. Unknown codes are kept in the
-   * history and move nothing.
+   * history and move nothing. `release` gives a sync batch's lease back (and
+   * stamps it synced) in the same statement.
    */
   @InjectManager()
   async recordTrackingUpdates(
     updates: TrackingUpdate[],
+    { release }: { release?: { ids: string[]; owner: string } } = {},
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<{ recorded: number; transitions: TrackingTransition[] }> {
-    if (!updates.length) {
+    if (!updates.length && !release?.ids.length) {
       return { recorded: 0, transitions: [] }
     }
-    const sql = sharedContext.manager!
     const mapping = this.statusMapping
     const rows = updates.map((update) => {
       const code = normalizeStatusCode(update.status_code)
@@ -472,12 +473,6 @@ export default class PickupPointModuleService extends MedusaService({
         stage: stageOf(code, mapping),
       }
     })
-    const recorded = await atomic.insertTrackingEvents(sql, rows)
-    await atomic.fillTrackingNumbers(
-      sql,
-      rows.flatMap((r) => (r.tracking_number ? [{ shipment_id: r.shipment_id, tracking_number: r.tracking_number }] : []))
-    )
-
     // The furthest mapped report per shipment in this batch.
     const furthest = new Map<string, (typeof rows)[number]>()
     for (const row of rows) {
@@ -485,20 +480,20 @@ export default class PickupPointModuleService extends MedusaService({
       const best = furthest.get(row.shipment_id)
       if (!best || TRACKING_STAGES[row.stage] > TRACKING_STAGES[best.stage!]) furthest.set(row.shipment_id, row)
     }
-    if (!furthest.size) {
-      return { recorded, transitions: [] }
-    }
-    const moved = await atomic.advanceTrackingStages(
-      sql,
-      [...furthest.values()].map((m) => ({
+    // One statement: the history, tracking numbers, forward moves and a sync batch's release.
+    const { recorded, transitions } = await atomic.recordTrackingBatch(sharedContext.manager!, {
+      events: rows,
+      numbers: rows.flatMap((r) => (r.tracking_number ? [{ shipment_id: r.shipment_id, tracking_number: r.tracking_number }] : [])),
+      moves: [...furthest.values()].map((m) => ({
         shipment_id: m.shipment_id,
         rank: TRACKING_STAGES[m.stage!],
         code: m.code,
         description: m.status_description ?? null,
         at: m.at,
-      }))
-    )
-    return { recorded, transitions: moved.map((t) => ({ ...t, stage: furthest.get(t.shipment_id)!.stage! })) }
+      })),
+      release,
+    })
+    return { recorded, transitions: transitions.map((t) => ({ ...t, stage: furthest.get(t.shipment_id)!.stage! })) }
   }
 
   /**

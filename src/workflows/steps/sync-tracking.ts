@@ -19,9 +19,20 @@ export type SyncTrackingResult = {
   error?: string
 }
 
+type Claimed = { id: string; order_reference_code: string }[]
+type StatusItem = Awaited<ReturnType<ReturnType<typeof shipmentOrdersClient>["status"]>>["items"][number]
+
+/** Batches being recorded at once, each on its own connection, while the next calls are made. */
+const RECORDING_CONCURRENCY = 2
+
 /**
  * Reads the status of followed shipments in batches (one `status` call per
  * batch), stalest first, within the run's budget, and applies what changed.
+ * Pipelined, so that the run takes about the calls' time: the calls are made
+ * one after the other (one in flight, as the bare client would), the next
+ * batch is claimed while a call is in flight, and each answered batch is
+ * recorded and released in one statement in the background (at most
+ * RECORDING_CONCURRENCY at once, so memory stays bounded by a few batches).
  * A failed call ends the run and counts towards the circuit; while the
  * circuit is open, runs do nothing until it is time to probe again. No
  * compensation: each batch's outcome is recorded as it happens.
@@ -38,6 +49,7 @@ export const syncTrackingStep = createStep(
     // One owner token for the run's batches: only this run releases what it claimed.
     const owner = randomUUID()
     const leaseMs = shipmentLeaseMs(pickupPoints.options)
+    const timeZone = pickupPoints.options.timeZone
 
     const state = await pickupPoints.retrieveSyncState()
     if (state.circuit_open_until && new Date(state.circuit_open_until) > new Date()) {
@@ -47,22 +59,12 @@ export const syncTrackingStep = createStep(
     // Medusa states a crash or an error left behind are applied first.
     await applyFulfillmentStates(container, await pickupPoints.listUnappliedTransitions(batchSize))
 
-    for (let batch = 0; batch < (input.max_batches ?? maxBatchesPerRun); batch++) {
-      const claimed = await pickupPoints.claimSyncBatch({ limit: batchSize, runStartedAt: startedAt, owner, leaseMs })
-      if (!claimed.length) break
+    const claim = () => pickupPoints.claimSyncBatch({ limit: batchSize, runStartedAt: startedAt, owner, leaseMs })
+
+    /** Records an answered batch and releases it (one statement); a failure is logged, the batch released. */
+    const record = async (claimed: Claimed, items: StatusItem[]) => {
       const ids = claimed.map((c) => c.id)
-      let items
-      try {
-        ;({ items } = await client.status(claimed.map((c) => ({ orderReferenceCode: c.order_reference_code }))))
-        result.calls += 1
-      } catch (error) {
-        await pickupPoints.releaseSyncBatch(ids, owner, false)
-        await pickupPoints.recordSyncOutcome({ ok: false, error: (error as Error).message })
-        logger.warn(`[pickup-point] tracking sync stopped: ${(error as Error).message}`)
-        return new StepResponse({ ...result, error: (error as Error).message })
-      }
       const idByReference = new Map(claimed.map((c) => [c.order_reference_code, c.id]))
-      const timeZone = pickupPoints.options.timeZone
       const updates: TrackingUpdate[] = items.flatMap((item) => {
         const shipmentId = item.order.orderReferenceCode && idByReference.get(item.order.orderReferenceCode)
         if (!item.success || !item.tracking?.status || !shipmentId) return []
@@ -80,15 +82,53 @@ export const syncTrackingStep = createStep(
         ]
       })
       try {
-        const applied = await applyTrackingUpdates(container, updates)
+        const applied = await applyTrackingUpdates(container, updates, { release: { ids, owner } })
         result.transitions += applied.transitions.length
       } catch (error) {
         // Recorded stages stay; the Medusa side is retried from listUnappliedTransitions.
         logger.error(`[pickup-point] tracking sync could not apply a batch: ${(error as Error).message}`)
-      } finally {
-        await pickupPoints.releaseSyncBatch(ids, owner, true)
+        // A no-op when the recording statement released the batch already.
+        await pickupPoints.releaseSyncBatch(ids, owner, true).catch(() => undefined)
       }
       result.synced += claimed.length
+    }
+
+    const recording = new Set<Promise<void>>()
+    const maxBatches = input.max_batches ?? maxBatchesPerRun
+    let failure: Error | undefined
+    let ahead: Promise<Claimed> | null = maxBatches > 0 ? claim() : null
+    for (let batch = 0; ahead; batch++) {
+      const claimed = await ahead
+      ahead = null
+      if (!claimed.length) break
+      // The next batch is claimed while this one's call is in flight.
+      if (batch + 1 < maxBatches) ahead = claim()
+      let items: StatusItem[]
+      try {
+        ;({ items } = await client.status(claimed.map((c) => ({ orderReferenceCode: c.order_reference_code }))))
+        result.calls += 1
+      } catch (error) {
+        failure = error as Error
+        await pickupPoints.releaseSyncBatch(
+          claimed.map((c) => c.id),
+          owner,
+          false
+        )
+        break
+      }
+      if (recording.size >= RECORDING_CONCURRENCY) await Promise.race(recording)
+      const done: Promise<void> = record(claimed, items).finally(() => recording.delete(done))
+      recording.add(done)
+    }
+    // A batch claimed ahead of a stop goes back unsynced.
+    const left = await ahead
+    if (left?.length) await pickupPoints.releaseSyncBatch(left.map((c) => c.id), owner, false)
+    await Promise.all(recording)
+
+    if (failure) {
+      await pickupPoints.recordSyncOutcome({ ok: false, error: failure.message })
+      logger.warn(`[pickup-point] tracking sync stopped: ${failure.message}`)
+      return new StepResponse({ ...result, error: failure.message })
     }
     await pickupPoints.recordSyncOutcome({ ok: true })
     return new StepResponse(result)

@@ -10,11 +10,16 @@ import { emitShipmentEvents, trackingEvents } from "./shipment-events"
  * the platform's webhook brought it or an admin entered it: recorded once and
  * forward only (the module's compare-and-set), then told to Medusa and
  * announced by events. A plain function, so that the sync can run it per
- * batch without a workflow run each time.
+ * batch without a workflow run each time; the sync passes its batch's
+ * `release`, recorded in the same statement.
  */
-export async function applyTrackingUpdates(container: MedusaContainer, updates: TrackingUpdate[]) {
+export async function applyTrackingUpdates(
+  container: MedusaContainer,
+  updates: TrackingUpdate[],
+  options: { release?: { ids: string[]; owner: string } } = {}
+) {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
-  const result = await pickupPoints.recordTrackingUpdates(updates)
+  const result = await pickupPoints.recordTrackingUpdates(updates, options)
   await applyFulfillmentStates(container, result.transitions)
   await emitShipmentEvents(container, trackingEvents(result.transitions))
   return result
