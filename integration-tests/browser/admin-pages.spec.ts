@@ -2,6 +2,7 @@ import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { readFileSync } from "node:fs"
 import { PDFDocument } from "pdf-lib"
+import { advanceDueShipmentsWorkflow } from "../../src/workflows"
 import { fulfillOrder } from "../helpers/fulfill-order"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor } from "../helpers/seed-store"
@@ -233,6 +234,67 @@ medusaIntegrationTestRunner({
       await page().getByText("Accettate dal servizio").waitFor()
       await screenshot(page(), "health-it", { selector: "#pickup-point-health" })
       await useLanguage(page(), "en")
+    })
+
+    browserTest("reprocesses a delivery that found no shipment once it is known, lists the calls to the service, and runs the one-step setup", async () => {
+      // The create's answer is lost: the order is on the service, the store does not know its reference code yet.
+      await control().post("/faults", { operation: "create", kind: "commit_then_drop", times: 1 })
+      const order = await checkout()
+      const uncertain = await waitFor(async () => {
+        const [shipment] = await suite.pickupPoints.listPickupPointShipments({ order_id: order.id, status: "unknown" })
+        return shipment?.last_error ? shipment : null
+      })
+      const orders = (await control().get("/orders")).data.orders as { orderReferenceCode: string; request: { orderNumber: string } }[]
+      const ref = orders.find((o) => o.request.orderNumber === uncertain.order_number)!.orderReferenceCode
+      const hook = await api.post(
+        "/hooks/pickup-point",
+        { statusCode: "ST_0001", statusDescription: "Registered", orderReferencecode: ref },
+        { headers: { "x-api-key": "sandbox-delivery-key" } }
+      )
+      expect(hook.status).toBe(202)
+      // The retry job finds the order on the service: now the store knows the reference code.
+      await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
+      await shipmentOf(order.id, "ready")
+
+      await page().goto(`${suite.server.url}/app/settings/pickup-point-health`)
+      await page().getByRole("heading", { name: "Pickup-point health", level: 1 }).waitFor()
+      const deliveries = page().getByRole("table", { name: "Recent deliveries" })
+      await deliveries.getByRole("row", { name: new RegExp(`unknown order ST_0001 ${ref}`) }).waitFor()
+      await deliveries.getByRole("button", { name: new RegExp(`^Reprocess the delivery for ${ref} received`) }).click()
+      await page().getByText("Reprocessed: applied").waitFor()
+      await deliveries.getByRole("row", { name: new RegExp(`applied ST_0001 ${ref} Moved to registered`) }).waitFor()
+      expect(await deliveries.getByRole("button", { name: /^Reprocess/ }).count()).toBe(0)
+      expect(await suite.pickupPoints.retrievePickupPointShipment(uncertain.id)).toMatchObject({ tracking_stage: 10, tracking_status_code: "ST_0001" })
+
+      // The calls the shop made for this order, newest first, with nothing of their content.
+      const calls = page().getByRole("table", { name: "Recent calls to the service" })
+      await calls.getByRole("row", { name: /getIdentifier 200 \d+ ms ok 1/ }).waitFor()
+      await calls.getByRole("row", { name: /create — \d+ ms (timeout|network error) 1/ }).waitFor()
+      expect(await calls.textContent()).not.toContain(ref)
+
+      const location = await api.post(
+        "/admin/stock-locations",
+        { name: "Magazzino Torino", address: { address_1: "Via Po 10", city: "Torino", postal_code: "10124", country_code: "it" } },
+        suite.admin
+      )
+      await page().reload()
+      const setup = page().getByRole("region", { name: "One-step setup" })
+      await setup.getByRole("button", { name: "Set up pickup-point delivery" }).click()
+      await setup.getByText("Choose a stock location.").waitFor()
+      await choose("Stock location", "Magazzino Torino")
+      await setup.getByLabel("Price").fill("4.9")
+      await setup.getByRole("button", { name: "Set up pickup-point delivery" }).click()
+      await page().getByText("Pickup-point delivery is set up for Magazzino Torino").waitFor()
+      await setup.getByRole("status").getByText(/^Created: .*service zone.*shipping option/).waitFor()
+      const {
+        data: { stock_location },
+      } = await api.get(`/admin/stock-locations/${location.data.stock_location.id}?fields=*fulfillment_sets,*fulfillment_sets.service_zones`, suite.admin)
+      expect(stock_location.fulfillment_sets[0].service_zones).toHaveLength(1)
+      await setup.getByRole("button", { name: "Set up pickup-point delivery" }).click()
+      await setup.getByRole("status").getByText("Everything was already set up; nothing was created.").waitFor()
+
+      await screenshot(page(), "health-en", { selector: "#pickup-point-health" })
+      expect(await seriousA11yViolations(page(), "#pickup-point-health")).toEqual([])
     })
   },
 })

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query"
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { PICKUP_POINT_QUERY_KEY } from "./queries"
 import { sdk } from "./sdk"
 
@@ -35,7 +35,29 @@ export type WebhookInfo = {
     shipment_id: string | null
     received_at: string
     deliveries: number
+    /** Failed or found no shipment, and kept its payload: "Reprocess" runs it again. */
+    reprocessable: boolean
   }[]
+}
+
+export type WebhookDelivery = WebhookInfo["deliveries"][number]
+
+export type ServiceCall = {
+  id: string
+  operation: string
+  http_status: number | null
+  duration_ms: number
+  outcome: string
+  attempt: number
+  retried: boolean
+  called_at: string
+}
+
+export type SetupResult = {
+  stock_location_id: string
+  service_zone_id: string
+  shipping_option_id: string
+  created: string[]
 }
 
 const healthKey = [PICKUP_POINT_QUERY_KEY, "health"] as const
@@ -53,3 +75,42 @@ export const useCredentialsCheck = () =>
 
 export const useWebhookInfo = () =>
   useQuery({ queryKey: [...healthKey, "webhooks"], queryFn: () => sdk.client.fetch<WebhookInfo>("/admin/pickup-point/health/webhooks") })
+
+/** Runs a failed delivery through the webhook's workflow again; answers the delivery with its new verdict. */
+export function useReprocessDelivery() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) =>
+      sdk.client.fetch<{ verdict: string; message: string; delivery: WebhookDelivery }>(`/admin/pickup-point/health/webhooks/${id}/reprocess`, {
+        method: "POST",
+      }),
+    // The verdict, the shipments by status and the calls may all have changed.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [PICKUP_POINT_QUERY_KEY] }),
+  })
+}
+
+export const useServiceCalls = (limit: number, offset: number) =>
+  useQuery({
+    queryKey: [...healthKey, "calls", limit, offset],
+    queryFn: () =>
+      sdk.client.fetch<{ calls: ServiceCall[]; count: number; limit: number; offset: number }>("/admin/pickup-point/health/calls", {
+        query: { limit, offset },
+      }),
+    placeholderData: keepPreviousData,
+  })
+
+export const useStockLocations = () =>
+  useQuery({
+    queryKey: [PICKUP_POINT_QUERY_KEY, "stock-locations"],
+    queryFn: () => sdk.admin.stockLocation.list({ fields: "id,name", limit: 100 }),
+  })
+
+/** The one-step setup (POST /admin/pickup-point/setup): safe to repeat, answers what it created. */
+export function useSetupPickupPointDelivery() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { stock_location_id: string; prices: { currency_code: string; amount: number }[] }) =>
+      sdk.client.fetch<{ setup: SetupResult }>("/admin/pickup-point/setup", { method: "POST", body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["shipping_options"] }),
+  })
+}

@@ -1,10 +1,21 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Badge, Button, Code, Container, Heading, StatusBadge, Table, Text } from "@medusajs/ui"
+import { Badge, Button, Code, Container, Heading, Input, Label, Select, StatusBadge, Table, Text, toast } from "@medusajs/ui"
+import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { KeyValue } from "../../../components/key-value"
 import { messageOf } from "../../../lib/errors"
 import { formatDateTime } from "../../../lib/format"
-import { useCredentialsCheck, useHealth, useWebhookInfo } from "../../../lib/health-queries"
+import {
+  useCredentialsCheck,
+  useHealth,
+  useReprocessDelivery,
+  useServiceCalls,
+  useSetupPickupPointDelivery,
+  useStockLocations,
+  useWebhookInfo,
+  type SetupResult,
+  type WebhookDelivery,
+} from "../../../lib/health-queries"
 import { backendLink } from "../../../lib/sdk"
 
 const VERDICT_COLOR: Record<string, "green" | "grey" | "orange" | "red"> = {
@@ -12,7 +23,12 @@ const VERDICT_COLOR: Record<string, "green" | "grey" | "orange" | "red"> = {
   unchanged: "grey",
   unknown_order: "orange",
   invalid_payload: "red",
+  failed: "red",
 }
+
+const OUTCOME_COLOR: Record<string, "green" | "orange" | "red"> = { ok: "green", refused: "orange", not_found: "orange" }
+
+const CALLS_PER_PAGE = 20
 
 function lag(seconds: number | null, t: (key: string, options?: Record<string, unknown>) => string) {
   if (seconds == null) return "—"
@@ -152,6 +168,9 @@ const PickupPointHealthPage = () => {
                   <Table.HeaderCell>{t("pickupPoint.health.statusCode")}</Table.HeaderCell>
                   <Table.HeaderCell>{t("pickupPoint.shipment.referenceCode")}</Table.HeaderCell>
                   <Table.HeaderCell>{t("pickupPoint.health.result")}</Table.HeaderCell>
+                  <Table.HeaderCell>
+                    <span className="sr-only">{t("pickupPoint.health.actions")}</span>
+                  </Table.HeaderCell>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -169,6 +188,7 @@ const PickupPointHealthPage = () => {
                       {delivery.result ?? ""}
                       {delivery.deliveries > 1 ? ` ${t("pickupPoint.timeline.deliveries", { count: delivery.deliveries })}` : ""}
                     </Table.Cell>
+                    <Table.Cell>{delivery.reprocessable ? <ReprocessButton delivery={delivery} /> : null}</Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
@@ -180,7 +200,235 @@ const PickupPointHealthPage = () => {
           )}
         </div>
       </Container>
+
+      <RecentCalls />
+      <OneStepSetup />
     </div>
+  )
+}
+
+/** Runs a failed delivery through the webhook's workflow again, and says what came of it. */
+function ReprocessButton({ delivery }: { delivery: WebhookDelivery }) {
+  const { t, i18n } = useTranslation()
+  const reprocess = useReprocessDelivery()
+  return (
+    <Button
+      size="small"
+      variant="secondary"
+      isLoading={reprocess.isPending}
+      aria-label={t("pickupPoint.health.reprocessLabel", {
+        reference: delivery.order_reference_code ?? "—",
+        received: formatDateTime(delivery.received_at, i18n.language),
+      })}
+      onClick={() =>
+        reprocess.mutate(delivery.id, {
+          onSuccess: (answer) =>
+            toast.success(t("pickupPoint.health.reprocessed", { verdict: t(`pickupPoint.verdict.${answer.verdict}`, { defaultValue: answer.verdict }) }), {
+              description: answer.delivery.result ?? undefined,
+            }),
+          onError: (error) => toast.error(t("pickupPoint.health.reprocessFailed"), { description: messageOf(error) }),
+        })
+      }
+    >
+      {t("pickupPoint.health.reprocess")}
+    </Button>
+  )
+}
+
+/** The redacted log of calls to the service, newest first, a page at a time. */
+function RecentCalls() {
+  const { t, i18n } = useTranslation()
+  const [offset, setOffset] = useState(0)
+  const calls = useServiceCalls(CALLS_PER_PAGE, offset)
+  const count = calls.data?.count ?? 0
+  return (
+    <Container className="divide-y p-0" role="region" aria-labelledby="pickup-point-health-calls">
+      <div className="px-6 py-4">
+        <Heading level="h2" id="pickup-point-health-calls">
+          {t("pickupPoint.health.calls")}
+        </Heading>
+        <Text size="small" className="text-ui-fg-subtle">
+          {t("pickupPoint.health.callsHelp")}
+        </Text>
+      </div>
+      <div className="px-6 py-4">
+        {calls.data?.calls.length ? (
+          <>
+            <Table aria-labelledby="pickup-point-health-calls">
+              <Table.Header>
+                <Table.Row>
+                  <Table.HeaderCell>{t("pickupPoint.health.calledAt")}</Table.HeaderCell>
+                  <Table.HeaderCell>{t("pickupPoint.health.operation")}</Table.HeaderCell>
+                  <Table.HeaderCell>{t("pickupPoint.health.httpStatus")}</Table.HeaderCell>
+                  <Table.HeaderCell>{t("pickupPoint.health.duration")}</Table.HeaderCell>
+                  <Table.HeaderCell>{t("pickupPoint.health.outcome")}</Table.HeaderCell>
+                  <Table.HeaderCell>{t("pickupPoint.health.attempt")}</Table.HeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {calls.data.calls.map((call) => (
+                  <Table.Row key={call.id}>
+                    <Table.Cell>{formatDateTime(call.called_at, i18n.language)}</Table.Cell>
+                    <Table.Cell>
+                      <Code>{call.operation}</Code>
+                    </Table.Cell>
+                    <Table.Cell>{call.http_status ?? "—"}</Table.Cell>
+                    <Table.Cell>{t("pickupPoint.health.durationMs", { ms: call.duration_ms })}</Table.Cell>
+                    <Table.Cell>
+                      <Badge size="2xsmall" color={OUTCOME_COLOR[call.outcome] ?? "red"}>
+                        {t(`pickupPoint.health.outcomes.${call.outcome}`, { defaultValue: call.outcome })}
+                      </Badge>
+                    </Table.Cell>
+                    <Table.Cell>{call.retried ? t("pickupPoint.health.retried", { attempt: call.attempt }) : call.attempt}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table>
+            <div className="flex items-center justify-between pt-3">
+              <Text size="small" className="text-ui-fg-subtle">
+                {t("pickupPoint.health.page", { from: offset + 1, to: Math.min(offset + CALLS_PER_PAGE, count), count })}
+              </Text>
+              <div className="flex gap-x-2">
+                <Button size="small" variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - CALLS_PER_PAGE))}>
+                  {t("pickupPoint.health.previous")}
+                </Button>
+                <Button size="small" variant="secondary" disabled={offset + CALLS_PER_PAGE >= count} onClick={() => setOffset(offset + CALLS_PER_PAGE)}>
+                  {t("pickupPoint.health.next")}
+                </Button>
+              </div>
+            </div>
+          </>
+        ) : (
+          <Text size="small" className="text-ui-fg-subtle">
+            {calls.isError ? messageOf(calls.error) : t("pickupPoint.health.noCalls")}
+          </Text>
+        )}
+      </div>
+    </Container>
+  )
+}
+
+/** The one-step setup for a chosen stock location, with what it created. */
+function OneStepSetup() {
+  const { t } = useTranslation()
+  const locations = useStockLocations()
+  const setup = useSetupPickupPointDelivery()
+  const [location, setLocation] = useState("")
+  const [currency, setCurrency] = useState("eur")
+  const [amount, setAmount] = useState("")
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [result, setResult] = useState<SetupResult | null>(null)
+  const nameOf = (id: string) => locations.data?.stock_locations.find((l) => l.id === id)?.name ?? id
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    const found: Record<string, string> = {}
+    if (!location) found.location = t("pickupPoint.health.setup.errors.location")
+    if (!/^[a-z]{3}$/i.test(currency.trim())) found.currency = t("pickupPoint.health.setup.errors.currency")
+    if (amount.trim() === "" || !(Number(amount) >= 0)) found.amount = t("pickupPoint.health.setup.errors.amount")
+    setErrors(found)
+    if (Object.keys(found).length) return
+    setResult(null)
+    setup.mutate(
+      { stock_location_id: location, prices: [{ currency_code: currency.trim().toLowerCase(), amount: Number(amount) }] },
+      {
+        onSuccess: ({ setup: answer }) => {
+          setResult(answer)
+          toast.success(t("pickupPoint.health.setup.done", { location: nameOf(answer.stock_location_id) }))
+        },
+        onError: (error) => toast.error(t("pickupPoint.health.setup.failed"), { description: messageOf(error) }),
+      }
+    )
+  }
+
+  const field = (id: string, label: string, control: React.ReactNode) => (
+    <div className="flex flex-col gap-y-1">
+      <Label htmlFor={`pickup-point-setup-${id}`} size="small" weight="plus">
+        {label}
+      </Label>
+      {control}
+      {errors[id] ? (
+        <Text id={`pickup-point-setup-${id}-error`} size="xsmall" className="text-ui-fg-error">
+          {errors[id]}
+        </Text>
+      ) : null}
+    </div>
+  )
+
+  return (
+    <Container className="divide-y p-0" role="region" aria-labelledby="pickup-point-health-setup">
+      <div className="px-6 py-4">
+        <Heading level="h2" id="pickup-point-health-setup">
+          {t("pickupPoint.health.setup.title")}
+        </Heading>
+        <Text size="small" className="text-ui-fg-subtle">
+          {t("pickupPoint.health.setup.help")}
+        </Text>
+      </div>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-y-4 px-6 py-4">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+          {field(
+            "location",
+            t("pickupPoint.health.setup.location"),
+            <Select value={location} onValueChange={setLocation}>
+              <Select.Trigger
+                id="pickup-point-setup-location"
+                aria-invalid={!!errors.location}
+                aria-describedby={errors.location ? "pickup-point-setup-location-error" : undefined}
+              >
+                <Select.Value placeholder={t("pickupPoint.health.setup.choose")} />
+              </Select.Trigger>
+              <Select.Content>
+                {(locations.data?.stock_locations ?? []).map((option) => (
+                  <Select.Item key={option.id} value={option.id}>
+                    {option.name}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select>
+          )}
+          {field(
+            "currency",
+            t("pickupPoint.health.setup.currency"),
+            <Input
+              id="pickup-point-setup-currency"
+              size="small"
+              value={currency}
+              aria-invalid={!!errors.currency}
+              aria-describedby={errors.currency ? "pickup-point-setup-currency-error" : undefined}
+              onChange={(e) => setCurrency(e.target.value)}
+            />
+          )}
+          {field(
+            "amount",
+            t("pickupPoint.health.setup.amount"),
+            <Input
+              id="pickup-point-setup-amount"
+              size="small"
+              inputMode="decimal"
+              value={amount}
+              aria-invalid={!!errors.amount}
+              aria-describedby={errors.amount ? "pickup-point-setup-amount-error" : undefined}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          )}
+        </div>
+        <div className="flex items-center justify-between gap-x-4">
+          <div role="status" className="text-ui-fg-subtle txt-small">
+            {result
+              ? result.created.length
+                ? t("pickupPoint.health.setup.created", {
+                    items: result.created.map((item) => t(`pickupPoint.health.setup.items.${item}`, { defaultValue: item })).join(", "),
+                  })
+                : t("pickupPoint.health.setup.nothingCreated")
+              : null}
+          </div>
+          <Button type="submit" size="small" variant="secondary" isLoading={setup.isPending}>
+            {t("pickupPoint.health.setup.run")}
+          </Button>
+        </div>
+      </form>
+    </Container>
   )
 }
 
