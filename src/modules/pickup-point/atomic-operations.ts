@@ -532,6 +532,48 @@ export async function claimWebhookDelivery(
   return { id: row.id, claimed: !!reclaimed, verdict: row.verdict }
 }
 
+/** The live shipment with this order reference code, if any: its id only (the webhook needs nothing more). */
+export async function shipmentIdByReference(sql: SqlRunner, orderReferenceCode: string): Promise<string | null> {
+  const [row]: { id: string }[] = await sql.execute(
+    `SELECT id FROM pickup_point_shipment WHERE order_reference_code = ? AND deleted_at IS NULL LIMIT 1`,
+    [orderReferenceCode]
+  )
+  return row?.id ?? null
+}
+
+/**
+ * Stores what the plugin made of a claimed webhook delivery: its verdict
+ * and result, and the fields given (a null keeps the stored value).
+ */
+export async function settleWebhookDelivery(
+  sql: SqlRunner,
+  id: string,
+  fields: {
+    verdict: string
+    result: string
+    order_reference_code?: string | null
+    status_code?: string | null
+    shipment_id?: string | null
+    payload?: unknown
+  }
+): Promise<void> {
+  await sql.execute(
+    `UPDATE pickup_point_webhook_delivery
+     SET verdict = ?, result = ?, order_reference_code = coalesce(?, order_reference_code), status_code = coalesce(?, status_code),
+         shipment_id = coalesce(?, shipment_id), payload = coalesce(CAST(? AS jsonb), payload), received_at = now(), updated_at = now()
+     WHERE id = ?`,
+    [
+      fields.verdict,
+      fields.result,
+      fields.order_reference_code ?? null,
+      fields.status_code ?? null,
+      fields.shipment_id ?? null,
+      fields.payload === undefined || fields.payload === null ? null : JSON.stringify(fields.payload),
+      id,
+    ]
+  )
+}
+
 /** Verdicts of a delivery the admin may reprocess: its stored payload was read but not applied. */
 export const REPROCESSABLE_WEBHOOK_VERDICTS = ["failed", "unknown_order"] as const
 

@@ -410,6 +410,22 @@ export default class PickupPointModuleService extends MedusaService({
 
   // ---- webhook deliveries -------------------------------------------------
 
+  /** The id of the live shipment with this order reference code (one indexed read, no entity). */
+  @InjectManager()
+  async findShipmentIdByReference(orderReferenceCode: string, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
+    return await atomic.shipmentIdByReference(sharedContext.manager!, orderReferenceCode)
+  }
+
+  /** Stores a claimed delivery's verdict, result and what was read of it, in one statement. */
+  @InjectManager()
+  async settleWebhookDelivery(
+    id: string,
+    fields: Parameters<typeof atomic.settleWebhookDelivery>[2],
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ) {
+    await atomic.settleWebhookDelivery(sharedContext.manager!, id, fields)
+  }
+
   /** Claims the processing of a webhook body (see atomic-operations.ts); `claimed: false` for a duplicate. */
   @InjectManager()
   async claimWebhookDelivery(digest: string, @MedusaContext() sharedContext: Context<EntityManager> = {}) {

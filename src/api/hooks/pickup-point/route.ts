@@ -2,13 +2,13 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { PICKUP_POINT_MODULE } from "../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../modules/pickup-point/service"
 import { verifyWebhook } from "../../lib/webhook-auth"
-import { handlePlatformConfirmationWorkflow } from "../../../workflows/handle-platform-confirmation"
+import { claimPlatformConfirmation, processPlatformConfirmation } from "../../../workflows/utils/platform-confirmation"
 
 /**
  * The external shipping platform's shipment confirmation (spec section 6).
  * 401 for a request that fails authentication (nothing is stored), 503 while
  * the plugin is not configured (so the platform retries), 202 for an order
- * the store does not know.
+ * the store does not know, 200 "duplicate" for a replay.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   let pickupPoints: PickupPointModuleService
@@ -25,9 +25,10 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(401).json({ type: "unauthorized", message: "Unauthorized" })
     return
   }
-  const { result } = await handlePlatformConfirmationWorkflow(req.scope).run({
-    input: { raw_body: req.rawBody?.toString("utf8") ?? "" },
-  })
+  // A replay is answered by its claim alone (one statement); a claimed delivery is processed without a
+  // workflow run (the same code as the webhook's workflow, whose step has nothing to compensate).
+  const claim = await claimPlatformConfirmation(req.scope, req.rawBody?.toString("utf8") ?? "")
+  const result = "duplicate" in claim ? claim.duplicate : await processPlatformConfirmation(req.scope, claim.claim_id, claim.body)
   // A refused payload answers in Medusa's error shape (`type`, `message`), the verdict besides.
   res.status(result.http_status).json({ ...(result.http_status >= 400 ? { type: "invalid_data" } : {}), verdict: result.verdict, message: result.message })
 }

@@ -63,6 +63,8 @@ export const PickupPointShipment = model
     { on: ["order_id"], unique: true, where: "deleted_at IS NULL" },
     { on: ["order_number"], unique: true, where: "deleted_at IS NULL" },
     { on: ["status", "next_attempt_at"], where: "deleted_at IS NULL" },
+    // The webhook's lookup of a delivery's shipment.
+    { on: ["order_reference_code"], where: "deleted_at IS NULL" },
     // The tracking sync's claim: followed shipments, stalest first.
     {
       on: ["last_synced_at", "id"],
