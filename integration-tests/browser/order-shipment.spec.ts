@@ -4,7 +4,6 @@ import { useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor } from "../helpers/seed-store"
 import { checkoutThroughStoreApi, prepareCart, type CheckoutOptions } from "../helpers/store-checkout"
 import { useAdminSuite } from "./helpers/admin-suite"
-import { fulfillOrder } from "../helpers/fulfill-order"
 import { keepFailureScreenshot, screenshot, seriousA11yViolations, useLanguage } from "./helpers/browser"
 
 jest.setTimeout(120_000)
@@ -119,7 +118,11 @@ medusaIntegrationTestRunner({
     browserTest("after the label: cancel refused with its reason, label link, code send and limits, pickup with the code", async () => {
       const order = await checkout({ pickupPointCode: NAVIGLI.code })
       const shipment = await shipmentOf(order.id, "ready")
-      await fulfillOrder(api, suite.admin, suite.store, order)
+      // "Fulfill items" as the dashboard sends it: from its origin, with its session cookie.
+      const fulfilled = await page().request.post(`${suite.server.url}/admin/orders/${order.id}/fulfillments`, {
+        data: { items: order.items.map((item) => ({ id: item.id, quantity: item.quantity })), location_id: suite.store.location.id },
+      })
+      expect(fulfilled.status()).toBe(200)
       await shipmentOf(order.id, "label_generated")
       await openOrder(order.id)
 
@@ -127,6 +130,19 @@ medusaIntegrationTestRunner({
       expect(await button("Cancel shipment order").isDisabled()).toBe(true)
       await widget().getByText("Cannot be cancelled: its label has been generated.").waitFor()
       expect(await button("Retry shipment").isDisabled()).toBe(true)
+
+      expect(await button("Change pickup point").isDisabled()).toBe(true)
+      await widget().getByText("Cannot be changed: the label has been generated. Ask the carrier to redirect the parcel.").waitFor()
+
+      // Medusa's own fulfillment card links the label: an absolute URL that the dashboard's session opens.
+      const cardLink = await page().getByRole("link", { name: "Label", exact: true }).getAttribute("href")
+      expect(cardLink).toMatch(new RegExp(`^https?://[^/]+/admin/pickup-point/shipments/${shipment.id}/label$`))
+      const fromCard = await page().evaluate(async (url) => {
+        const answer = await fetch(url, { credentials: "include" })
+        const bytes = new Uint8Array(await answer.arrayBuffer())
+        return { status: answer.status, type: answer.headers.get("content-type"), head: String.fromCharCode(...bytes.slice(0, 5)) }
+      }, cardLink!)
+      expect(fromCard).toEqual({ status: 200, type: "application/pdf", head: "%PDF-" })
 
       const href = await widget().getByRole("link", { name: "Download label" }).getAttribute("href")
       const label = await page().request.get(new URL(href!, suite.server.url).toString())
@@ -166,6 +182,44 @@ medusaIntegrationTestRunner({
       await widget().getByText("Ritirata").first().waitFor()
       await screenshot(page(), "order-widget-it", { selector: '[aria-labelledby="pickup-point-widget-heading"]' })
       await useLanguage(page(), "en")
+    })
+
+    browserTest("changes the pickup point before the label: one live shipment order on the sandbox, for the new point", async () => {
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, "ready")
+      await openOrder(order.id)
+
+      await button("Change pickup point").click()
+      const drawer = page().getByRole("dialog")
+      await drawer.getByText("Now going to: Edicola Duomo (PP-MI-001)").waitFor()
+      await drawer.getByRole("button", { name: "Change pickup point" }).click()
+      await drawer.getByRole("alert").getByText("Choose the new pickup point from the list first.").waitFor()
+      await drawer.getByLabel("Search the catalog").fill("Navigli")
+      await drawer.getByRole("radio", { name: /Tabaccheria Navigli \(PP-MI-002\)/ }).click()
+      await drawer.getByLabel("Note for the order's history (optional)").fill("Closer to the customer's office")
+      await screenshot(page(), "change-pickup-point-en", { selector: '[role="dialog"]' })
+      expect(await seriousA11yViolations(page(), '[role="dialog"]')).toEqual([])
+      const [answer] = await Promise.all([
+        page().waitForResponse((response) => response.url().endsWith(`/admin/pickup-point/shipments/${shipment.id}/pickup-point`)),
+        drawer.getByRole("button", { name: "Change pickup point" }).click(),
+      ])
+      expect({ status: answer.status(), pickup_point_code: (await answer.json()).shipment?.pickup_point_code }).toEqual({ status: 200, pickup_point_code: "PP-MI-002" })
+      await page().getByText("Pickup point changed to Tabaccheria Navigli").waitFor()
+      await drawer.waitFor({ state: "detached" })
+      await widget().getByText("Ripa di Porta Ticinese 7").waitFor()
+      await widget().getByText("Pickup point changed from PP-MI-001 to PP-MI-002. Note: Closer to the customer's office").first().waitFor()
+      await widget().getByText("by admin@medusa-test.com").first().waitFor()
+
+      const next = await shipmentOf(order.id, "ready")
+      expect(next).toMatchObject({ pickup_point_code: "PP-MI-002", order_number: `TEST-${order.display_id}-2` })
+      await widget().getByText(next.order_reference_code!).first().waitFor()
+      const onService = ((await control().get("/orders")).data.orders as (SandboxOrder & { request: { reference: string; codePickupPoint: string } })[]).filter(
+        (o) => o.request.reference.startsWith(order.id)
+      )
+      expect(onService.find((o) => o.orderReferenceCode === shipment.order_reference_code)?.cancelledAt).toBeTruthy()
+      const live = onService.filter((o) => !o.cancelledAt)
+      expect(live).toHaveLength(1)
+      expect(live[0]).toMatchObject({ orderReferenceCode: next.order_reference_code, request: { codePickupPoint: "PP-MI-002" } })
     })
 
     browserTest("warns about a failed shipment, refuses its retry until the missing phone is added, then creates one shipment order", async () => {

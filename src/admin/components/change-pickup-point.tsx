@@ -41,17 +41,16 @@ export function ChangePickupPoint({ shipment }: { shipment: AdminShipment }) {
       setMissing(true)
       return
     }
-    changePoint.mutate(
-      { pickup_point_code: chosen.code, note: note.trim() || undefined },
-      {
-        onSuccess: ({ shipment: after }) => {
-          toast.success(t("pickupPoint.toast.pointChanged", { name: chosen.name }), {
-            description: t("pickupPoint.toast.pointChangedDetail", { status: t(`pickupPoint.status.${after.status}`) }),
-          })
-          close(false)
-        },
-        onError: (error) => toast.error(t("pickupPoint.toast.pointChangeRefused"), { description: messageOf(error) }),
-      }
+    // Awaited rather than given callbacks: the order's shipment gets a new id, and the widget may
+    // re-render this action from the new one before mutate's own callbacks would run.
+    changePoint.mutateAsync({ pickup_point_code: chosen.code, note: note.trim() || undefined }).then(
+      ({ shipment: after }) => {
+        toast.success(t("pickupPoint.toast.pointChanged", { name: chosen.name }), {
+          description: t("pickupPoint.toast.pointChangedDetail", { status: t(`pickupPoint.status.${after.status}`) }),
+        })
+        close(false)
+      },
+      (error) => toast.error(t("pickupPoint.toast.pointChangeRefused"), { description: messageOf(error) })
     )
   }
 
@@ -129,7 +128,6 @@ function CatalogChoice({ currentCode, chosen, onChoose }: { currentCode: string;
         </Label>
         <Input
           id="pickup-point-change-search"
-          type="search"
           size="small"
           autoComplete="off"
           placeholder={t("pickupPoint.changePoint.searchPlaceholder")}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "./sdk"
 import type { AdminShipment, ShipmentOverview } from "./types"
 
@@ -29,6 +29,8 @@ export function useShipmentOverview(id: string | undefined) {
     queryKey: shipmentKeys.overview(id ?? ""),
     queryFn: () => sdk.client.fetch<ShipmentOverview>(`/admin/pickup-point/shipments/${id}/overview`),
     enabled: !!id,
+    // A change of pickup point gives the order a new shipment: the old one stays shown until the new one loads.
+    placeholderData: keepPreviousData,
   })
 }
 
