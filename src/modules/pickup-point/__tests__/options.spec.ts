@@ -65,6 +65,13 @@ describe("plugin options", () => {
     expect(() => parsePluginOptions({ ...credentials, trackingUrlTemplate: "javascript:alert({tracking_number})" })).toThrow(/trackingUrlTemplate/)
   })
 
+  it("take the server's public URL for label links, without a trailing slash, and refuse one that is not http(s)", () => {
+    expect(parsePluginOptions({ ...credentials }).backendUrl).toBeUndefined()
+    expect(parsePluginOptions({ ...credentials, backendUrl: "https://shop.example.com/" }).backendUrl).toBe("https://shop.example.com")
+    expect(() => parsePluginOptions({ ...credentials, backendUrl: "ftp://shop.example.com" })).toThrow(/backendUrl: must be an http\(s\) URL/)
+    expect(() => parsePluginOptions({ ...credentials, backendUrl: "shop.example.com" })).toThrow(/backendUrl/)
+  })
+
   it("never repeat the API key in their error", () => {
     const apiKey = "secret-key-should-not-leak"
     expect(() => parsePluginOptions({ apiKey, merchantCode: "M" })).toThrow(/baseUrl/)
