@@ -631,6 +631,17 @@ export default class PickupPointModuleService extends MedusaService({
     return label.id
   }
 
+  /**
+   * Stored label PDFs (base64) by id, read in one query: a bulk print reads
+   * its labels at once rather than one query each. Ids that are not this
+   * table's (labels made before it existed) are absent from the map.
+   */
+  async retrieveLabelPdfs(labelIds: string[], sharedContext?: Context): Promise<Map<string, string>> {
+    if (!labelIds.length) return new Map()
+    const labels = await this.listPickupPointLabels({ id: labelIds }, { take: labelIds.length, select: ["id", "content_base64"] }, sharedContext)
+    return new Map(labels.map((label) => [label.id, label.content_base64]))
+  }
+
   /** A stored label PDF, or null when `labelId` is not one of this table's (a label made before it existed). */
   async retrieveLabelPdf(labelId: string, sharedContext?: Context): Promise<Buffer | null> {
     const [label] = await this.listPickupPointLabels({ id: labelId }, { take: 1, select: ["id", "content_base64"] }, sharedContext)
