@@ -265,6 +265,11 @@ medusaIntegrationTestRunner({
       await deliveries.getByRole("row", { name: new RegExp(`applied ST_0001 ${ref} Moved to registered`) }).waitFor()
       expect(await deliveries.getByRole("button", { name: /^Reprocess/ }).count()).toBe(0)
       expect(await suite.pickupPoints.retrievePickupPointShipment(uncertain.id)).toMatchObject({ tracking_stage: 10, tracking_status_code: "ST_0001" })
+      // The order page's widget shows the stage the delivery moved the shipment to.
+      await page().goto(`${suite.server.url}/app/orders/${order.id}`)
+      const widget = page().getByRole("region", { name: "Pickup point delivery" })
+      await widget.getByText("Registered", { exact: true }).first().waitFor()
+      await page().goto(`${suite.server.url}/app/settings/pickup-point-health`)
 
       // The calls the shop made for this order, newest first, with nothing of their content.
       const calls = page().getByRole("table", { name: "Recent calls to the service" })

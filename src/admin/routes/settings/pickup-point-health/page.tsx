@@ -221,13 +221,15 @@ function ReprocessButton({ delivery }: { delivery: WebhookDelivery }) {
         received: formatDateTime(delivery.received_at, i18n.language),
       })}
       onClick={() =>
-        reprocess.mutate(delivery.id, {
-          onSuccess: (answer) =>
+        // Toasted from the promise, not from mutate's callbacks: once applied, the row loses this button
+        // (the list is reloaded first), and an unmounted button's callbacks never run.
+        reprocess.mutateAsync(delivery.id).then(
+          (answer) =>
             toast.success(t("pickupPoint.health.reprocessed", { verdict: t(`pickupPoint.verdict.${answer.verdict}`, { defaultValue: answer.verdict }) }), {
               description: answer.delivery.result ?? undefined,
             }),
-          onError: (error) => toast.error(t("pickupPoint.health.reprocessFailed"), { description: messageOf(error) }),
-        })
+          (error) => toast.error(t("pickupPoint.health.reprocessFailed"), { description: messageOf(error) })
+        )
       }
     >
       {t("pickupPoint.health.reprocess")}
