@@ -82,6 +82,7 @@ export function badRequests(t: FuzzTargets): fc.Arbitrary<BadRequest> {
     ["POST", (id) => `/admin/pickup-point/shipments/${id}/handover`, {}],
     ["POST", (id) => `/admin/pickup-point/shipments/${id}/tracking`, { status_code: "ST_0005", status_description: "At the point" }],
     ["POST", (id) => `/admin/pickup-point/shipments/${id}/verification-code`, {}],
+    ["POST", (id) => `/admin/pickup-point/shipments/${id}/pickup-point`, { pickup_point_code: "PP-NOWHERE" }],
   ]
   const admin = (route: string, method: BadRequest["method"], path: string, body?: unknown): BadRequest => ({ route, method, path, body, auth: "admin" })
 
@@ -133,11 +134,22 @@ export function badRequests(t: FuzzTargets): fc.Arbitrary<BadRequest> {
       admin("POST /admin/pickup-point/shipments/:id/tracking", "POST", `${shipment}/tracking`, body)
     ),
     badText.map((code) => admin("POST /admin/pickup-point/shipments/:id/handover", "POST", `${shipment}/handover`, { verification_code: code })),
+    spoil({ pickup_point_code: "PP-NOWHERE", note: "Closer" }, ["pickup_point_code", "note"]).map((body) =>
+      admin("POST /admin/pickup-point/shipments/:id/pickup-point", "POST", `${shipment}/pickup-point`, body)
+    ),
     fc.oneof(badText.map((id) => [id]), fc.constant([]), wrongType).map((ids) => admin("POST /admin/pickup-point/labels", "POST", "/admin/pickup-point/labels", { shipment_ids: ids })),
     // A body that is not JSON, on any POST route of the plugin.
     fc
       .tuple(
-        fc.constantFrom("/admin/pickup-points", "/admin/pickup-points/import", `${shipment}/cancel`, `${shipment}/tracking`, "/admin/pickup-point/labels", "/admin/pickup-point/setup"),
+        fc.constantFrom(
+          "/admin/pickup-points",
+          "/admin/pickup-points/import",
+          `${shipment}/cancel`,
+          `${shipment}/tracking`,
+          `${shipment}/pickup-point`,
+          "/admin/pickup-point/labels",
+          "/admin/pickup-point/setup"
+        ),
         fc.constantFrom("{", '{"a":', "\u0000", '{"notes":"\\u0000"', "[1,2")
       )
       .map(([path, rawBody]): BadRequest => ({ route: `POST ${path} (not JSON)`, method: "POST", path, rawBody, auth: "admin" })),
