@@ -1,0 +1,41 @@
+import { buildShipmentIntent, withServiceIdentity } from "../lib/build-shipment-intent"
+import { changePointRefusal } from "../lib/statuses"
+import { parsePluginOptions } from "../options"
+
+const shipment = (status: string, extra: Record<string, unknown> = {}) => ({ status, order_number: "SHOP-42", ...extra })
+
+describe("changing a shipment's pickup point", () => {
+  it("is allowed before the label, and refused with what to do after it, when cancelled, or while a cancel or a label is under way", () => {
+    for (const status of ["pending", "creating", "unknown", "awaiting_import", "ready", "failed"]) {
+      expect(changePointRefusal(shipment(status))).toBeNull()
+    }
+    expect(changePointRefusal(shipment("label_generated"))).toBe(
+      "The pickup point of SHOP-42 cannot be changed: its label has been generated. Ask the carrier to redirect the parcel instead."
+    )
+    expect(changePointRefusal(shipment("confirmed"))).toMatch(/its shipment has been confirmed/)
+    expect(changePointRefusal(shipment("cancelled"))).toMatch(/its shipment order is cancelled/)
+    expect(changePointRefusal(shipment("ready", { cancel_requested_at: new Date() }))).toMatch(/a cancel of its shipment order is under way/)
+    expect(changePointRefusal(shipment("ready", { label_requested_at: new Date() }))).toMatch(/its label is being made/)
+  })
+
+  it("gives the next shipment order its own order number and reference on the service, the rest of the request unchanged", () => {
+    const options = parsePluginOptions({ baseUrl: "https://api.example.com", merchantCode: "M", apiKey: "K", orderNumberPrefix: "SHOP-" })
+    const intent = buildShipmentIntent(
+      {
+        id: "order_1",
+        display_id: 42,
+        email: "maria@example.com",
+        currency_code: "eur",
+        created_at: "2026-11-22T10:00:00.000Z",
+        item_total: 10,
+        shipping_address: { first_name: "Maria", last_name: "Bianchi", phone: "+39 333" },
+        items: [{ title: "Sneakers", quantity: 1 }],
+      } as Parameters<typeof buildShipmentIntent>[0],
+      { options, pickupPointCode: "PP-2", pickupPoint: null, shippingAmount: 4.9, orderCountInCurrentYear: 0 }
+    )
+    const next = withServiceIdentity(intent, { order_number: "SHOP-42-2", reference: "order_1-2" })
+    expect(next.order_number).toBe("SHOP-42-2")
+    expect(next.request).toEqual({ ...intent.request, orderNumber: "SHOP-42-2", orderNumberRif: "SHOP-42-2", reference: "order_1-2" })
+    expect(intent.request!.orderNumber).toBe("SHOP-42")
+  })
+})
