@@ -239,6 +239,25 @@ medusaIntegrationTestRunner({
       expect(await liveOnService()).toHaveLength(1)
     })
 
+    it("retries a shipment made by a change of point under its own order number on the service", async () => {
+      await api.post("/admin/pickup-points", NAVIGLI_POINT, admin)
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, "ready")
+      // The service refuses the new point's create every time it is tried (three tries make it failed).
+      await control().post("/faults", { operation: "create", kind: "reject", times: 3 })
+      await api.post(`/admin/pickup-point/shipments/${shipment.id}/pickup-point`, { pickup_point_code: "PP-MI-002" }, admin)
+      await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
+      await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
+      const failed = await shipmentOf(order.id, "failed")
+      expect(failed.order_number).toBe(`TEST-${order.display_id}-2`)
+
+      const retried = await api.post(`/admin/pickup-point/shipments/${failed.id}/retry`, {}, admin)
+      expect(retried.data.shipment).toMatchObject({ status: "ready", order_number: `TEST-${order.display_id}-2` })
+      const live = ((await control().get("/orders")).data.orders as SandboxOrderView[]).filter((o) => o.request.reference.startsWith(order.id) && !o.cancelledAt)
+      expect(live).toHaveLength(1)
+      expect(live[0].request).toMatchObject({ orderNumber: `TEST-${order.display_id}-2`, reference: `${order.id}-2`, codePickupPoint: "PP-MI-002" })
+    })
+
     it("refuses a missing, unknown or inactive pickup point when the shipping method is added", async () => {
       const { storeHeaders } = store
       const {
