@@ -205,6 +205,27 @@ medusaIntegrationTestRunner({
       expect(unknown.status).toBe(404)
     })
 
+    it("lets an admin reprocess a delivery whose processor died, but not one being processed now", async () => {
+      const body = { trackingNumber: null, statusCode: "ST_0001", statusDescription: "Registered", orderReferencecode: "SO_LOST_PROCESSOR" }
+      await api.post("/hooks/pickup-point", body, { headers: { "x-api-key": "sandbox-delivery-key" } })
+      const [delivery] = await pickupPoints.listPickupPointWebhookDeliveries({ order_reference_code: "SO_LOST_PROCESSOR" })
+      // What a crash mid-processing leaves: the claim, never settled.
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const stuck = (age: string) =>
+        db.raw(`UPDATE pickup_point_webhook_delivery SET verdict = 'processing', updated_at = now() - CAST(? AS interval) WHERE id = ?`, [age, delivery.id])
+      const reprocess = () => api.post(`/admin/pickup-point/health/webhooks/${delivery.id}/reprocess`, {}, admin).catch(errorResponse)
+
+      await stuck("5 seconds")
+      const busy = await reprocess()
+      expect(busy.status).toBe(400)
+      expect(busy.data.message).toMatch(/^This delivery is being processed right now/)
+
+      await stuck("5 minutes")
+      const reclaimed = await reprocess()
+      expect(reclaimed.status).toBe(200)
+      expect(reclaimed.data.delivery).toMatchObject({ id: delivery.id, verdict: "unknown_order" })
+    })
+
     it("logs each call to the service without its content, newest first, for the health page, and prunes the log", async () => {
       const { shipment } = await labelledShipment()
       type Call = { id: string; operation: string }

@@ -561,7 +561,7 @@ export async function settleWebhookDelivery(
     `UPDATE pickup_point_webhook_delivery
      SET verdict = ?, result = ?, order_reference_code = coalesce(?, order_reference_code), status_code = coalesce(?, status_code),
          shipment_id = coalesce(?, shipment_id), payload = coalesce(CAST(? AS jsonb), payload), received_at = now(), updated_at = now()
-     WHERE id = ?`,
+     WHERE id = ? AND verdict = 'processing'`,
     [
       fields.verdict,
       fields.result,
@@ -579,16 +579,19 @@ export const REPROCESSABLE_WEBHOOK_VERDICTS = ["failed", "unknown_order"] as con
 
 /**
  * Claims the reprocessing of one stored delivery, by its id: only one whose
- * processing failed or found no shipment, and that kept its payload, moves
- * to `processing`; a concurrent redelivery of the same body then counts as a
- * duplicate, so the payload is applied at most once.
+ * processing failed or found no shipment (or whose processor died: stuck
+ * processing for longer than `staleAfterMs`), and that kept its payload,
+ * moves to `processing`; a concurrent redelivery of the same body then
+ * counts as a duplicate, so the payload is applied at most once.
  */
-export async function claimWebhookDeliveryForReprocess(sql: SqlRunner, id: string): Promise<boolean> {
+export async function claimWebhookDeliveryForReprocess(sql: SqlRunner, id: string, staleAfterMs: number): Promise<boolean> {
   const [row]: { id: string }[] = await sql.execute(
     `UPDATE pickup_point_webhook_delivery SET verdict = 'processing', updated_at = now()
-     WHERE id = ? AND deleted_at IS NULL AND payload IS NOT NULL AND verdict IN (${placeholders(REPROCESSABLE_WEBHOOK_VERDICTS)})
+     WHERE id = ? AND deleted_at IS NULL AND payload IS NOT NULL
+       AND (verdict IN (${placeholders(REPROCESSABLE_WEBHOOK_VERDICTS)})
+            OR (verdict = 'processing' AND updated_at < now() - (? * interval '1 millisecond')))
      RETURNING id`,
-    [id, ...REPROCESSABLE_WEBHOOK_VERDICTS]
+    [id, ...REPROCESSABLE_WEBHOOK_VERDICTS, staleAfterMs]
   )
   return !!row
 }
@@ -609,7 +612,8 @@ export const PRUNABLE_RECORDS = {
 export async function pruneRecords(sql: SqlRunner, kind: keyof typeof PRUNABLE_RECORDS, before: Date, limit: number): Promise<number> {
   const { table, at } = PRUNABLE_RECORDS[kind]
   const rows: { id: string }[] = await sql.execute(
-    `DELETE FROM "${table}" WHERE id IN (SELECT id FROM "${table}" WHERE "${at}" < ? ORDER BY "${at}" LIMIT ?) RETURNING id`,
+    // `deleted_at IS NULL` lets the partial index on the age column (where there is one) find the batch.
+    `DELETE FROM "${table}" WHERE id IN (SELECT id FROM "${table}" WHERE "${at}" < ? AND deleted_at IS NULL ORDER BY "${at}" LIMIT ?) RETURNING id`,
     [before, limit]
   )
   return rows.length

@@ -43,6 +43,8 @@ import type {
 
 const SYNC_STATE_ID = "tracking"
 const ORDER_SWEEP_STATE_ID = "order-sweep"
+/** A webhook delivery stuck `processing` this long lost its processor (a crash): a redelivery or a reprocess may claim it. */
+const WEBHOOK_PROCESSING_STALE_MS = 120_000
 
 /**
  * The plugin's module: the pickup-point catalog and each order's shipment
@@ -430,13 +432,13 @@ export default class PickupPointModuleService extends MedusaService({
   @InjectManager()
   async claimWebhookDelivery(digest: string, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
     // A delivery still processing after this long died with its process: a redelivery takes it over.
-    return await atomic.claimWebhookDelivery(sharedContext.manager!, digest, 120_000)
+    return await atomic.claimWebhookDelivery(sharedContext.manager!, digest, WEBHOOK_PROCESSING_STALE_MS)
   }
 
   /** Claims the reprocessing of a failed or unmatched delivery (see atomic-operations.ts); false when it is not one. */
   @InjectManager()
   async claimWebhookDeliveryForReprocess(id: string, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
-    return await atomic.claimWebhookDeliveryForReprocess(sharedContext.manager!, id)
+    return await atomic.claimWebhookDeliveryForReprocess(sharedContext.manager!, id, WEBHOOK_PROCESSING_STALE_MS)
   }
 
   // ---- call log -------------------------------------------------------------

@@ -54,7 +54,7 @@ function notReprocessable(verdict: string, hasPayload: boolean): string {
     case "unchanged":
       return `This delivery was already processed (${verdict}); there is nothing to reprocess.`
     case "processing":
-      return "This delivery is being processed right now; reload the page in a moment to see its verdict."
+      return "This delivery is being processed right now; reload the page in a moment to see its verdict (one still processing after two minutes can be reprocessed)."
     case "invalid_payload":
       return "This delivery's body could not be read; only the platform can send a corrected one."
     default:

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../../../../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../../../../../modules/pickup-point/service"
 import { handlePlatformConfirmationWorkflow } from "../../../../../../../workflows/handle-platform-confirmation"
@@ -19,6 +19,9 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
   })
   const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
   if (errors.length) {
+    // The cause goes to the server log (the error's message: payloads and keys are not in it).
+    const cause = errors[0].error as { message?: string } | undefined
+    req.scope.resolve(ContainerRegistrationKeys.LOGGER).error(`pickup-point: reprocessing webhook delivery ${req.params.id} failed: ${cause?.message ?? String(cause)}`)
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
       "Reprocessing failed again and the delivery stays failed; check the server log for the cause, fix it, then reprocess it again."
