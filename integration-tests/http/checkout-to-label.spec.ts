@@ -17,13 +17,17 @@ const control = () => sandbox.control
 
 /** The carrier's tracking page, for the tracking link on Medusa's fulfillment (read from the environment by medusa-config.ts). */
 const TRACKING_URL_TEMPLATE = "https://track.example.com/parcel?n={tracking_number}"
-const previousTemplate = process.env.PICKUP_POINT_TRACKING_URL_TEMPLATE
+/** Medusa's `admin.backendUrl` (from MEDUSA_BACKEND_URL): the label link's origin when the plugin's `backendUrl` is not set. */
+const MEDUSA_BACKEND_URL = "https://shop.example.test"
+const previousEnv = { template: process.env.PICKUP_POINT_TRACKING_URL_TEMPLATE, backend: process.env.MEDUSA_BACKEND_URL }
+const restoreEnv = (name: string, value: string | undefined) => (value === undefined ? delete process.env[name] : (process.env[name] = value))
 beforeAll(() => {
   process.env.PICKUP_POINT_TRACKING_URL_TEMPLATE = TRACKING_URL_TEMPLATE
+  process.env.MEDUSA_BACKEND_URL = MEDUSA_BACKEND_URL
 })
 afterAll(() => {
-  if (previousTemplate === undefined) delete process.env.PICKUP_POINT_TRACKING_URL_TEMPLATE
-  else process.env.PICKUP_POINT_TRACKING_URL_TEMPLATE = previousTemplate
+  restoreEnv("PICKUP_POINT_TRACKING_URL_TEMPLATE", previousEnv.template)
+  restoreEnv("MEDUSA_BACKEND_URL", previousEnv.backend)
 })
 
 const CATALOG_POINT = {
@@ -134,13 +138,13 @@ medusaIntegrationTestRunner({
         data: { order: withFulfillment },
       } = await api.get(`/admin/orders/${order.id}?fields=*fulfillments,*fulfillments.labels`, admin)
       const [label] = withFulfillment.fulfillments[0].labels
-      // Absolute (from the admin request's origin), as Medusa's order page links only absolute URLs.
+      // Absolute, as Medusa's order page links only absolute URLs: from Medusa's admin.backendUrl, not the request's Host.
       expect(label).toMatchObject({
         tracking_number: labelled.tracking_number,
         tracking_url: `https://track.example.com/parcel?n=${labelled.tracking_number}`,
-        label_url: expect.stringMatching(new RegExp(`^http://[^/]+/admin/pickup-point/shipments/${shipment.id}/label$`)),
+        label_url: `${MEDUSA_BACKEND_URL}/admin/pickup-point/shipments/${shipment.id}/label`,
       })
-      const pdf = await api.get(label.label_url, { ...admin, responseType: "arraybuffer" })
+      const pdf = await api.get(new URL(label.label_url).pathname, { ...admin, responseType: "arraybuffer" })
       expect(pdf.headers["content-type"]).toBe("application/pdf")
       const { text } = await new PDFParse({ data: new Uint8Array(pdf.data) }).getText()
       expect(text).toContain(labelled.tracking_number)
@@ -256,6 +260,92 @@ medusaIntegrationTestRunner({
       const live = ((await control().get("/orders")).data.orders as SandboxOrderView[]).filter((o) => o.request.reference.startsWith(order.id) && !o.cancelledAt)
       expect(live).toHaveLength(1)
       expect(live[0].request).toMatchObject({ orderNumber: `TEST-${order.display_id}-2`, reference: `${order.id}-2`, codePickupPoint: "PP-MI-002" })
+    })
+
+    describe("changing the pickup point safely", () => {
+      const change = (id: string, body: object) => api.post(`/admin/pickup-point/shipments/${id}/pickup-point`, body, admin).catch(errorResponse)
+      const liveOnService = async (orderId: string) =>
+        ((await control().get("/orders")).data.orders as SandboxOrderView[]).filter((o) => o.request.reference.startsWith(orderId) && !o.cancelledAt)
+      const orderView = async (orderId: string) =>
+        (await api.get(`/admin/orders/${orderId}?fields=status,shipping_address.id,shipping_methods.id,shipping_methods.data`, admin)).data.order
+
+      it("refuses a change it cannot finish before cancelling anything, and finishes one that stopped after the cancel", async () => {
+        await api.post("/admin/pickup-points", NAVIGLI_POINT, admin)
+        const order = await checkout()
+        const shipment = await shipmentOf(order.id, "ready")
+        const before = await orderView(order.id)
+        const orders = getContainer().resolve("order")
+        await orders.updateOrderAddresses({ id: before.shipping_address.id, phone: "" })
+
+        // The new shipment order would lack the phone the carrier requires: the old one stays live.
+        const noPhone = await change(shipment.id, { pickup_point_code: "PP-MI-002" })
+        expect(noPhone.status).toBe(400)
+        expect(noPhone.data.message).toBe(
+          `The pickup point of TEST-${order.display_id} was not changed: The order has no phone number, which the carrier requires: add one to the shipping address. Then change the pickup point again.`
+        )
+        expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ status: "ready", pickup_point_code: "PP-MI-001" })
+        expect(await liveOnService(order.id)).toEqual([expect.objectContaining({ orderReferenceCode: shipment.order_reference_code })])
+        expect((await orderView(order.id)).shipping_methods[0].data.pickup_point_code).toBe("PP-MI-001")
+
+        // A change that stopped once the old shipment order was cancelled (the method already carries the new point).
+        await orders.updateOrderAddresses({ id: before.shipping_address.id, phone: "+39 02 555 0101" })
+        await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, {}, admin)
+        const [method] = before.shipping_methods
+        await orders.updateOrderShippingMethods([{ id: method.id, data: { ...method.data, pickup_point_code: "PP-MI-002" } }])
+        expect(await liveOnService(order.id)).toEqual([])
+
+        const finished = await change(shipment.id, { pickup_point_code: "PP-MI-002" })
+        expect(finished.status).toBe(200)
+        const next = await shipmentOf(order.id, "ready")
+        expect(next).toMatchObject({ pickup_point_code: "PP-MI-002", order_number: `TEST-${order.display_id}-2` })
+        const live = await liveOnService(order.id)
+        expect(live).toHaveLength(1)
+        expect(live[0]).toMatchObject({ orderReferenceCode: next.order_reference_code, request: { codePickupPoint: "PP-MI-002", customerPhone: "+39 02 555 0101" } })
+        expect((await orderView(order.id)).shipping_methods[0].data).toMatchObject({ pickup_point_code: "PP-MI-002", pickup_point: { name: "Tabacchi Navigli" } })
+      })
+
+      it("lets one of two changes at once go through: one live shipment order, for the point the shipping method carries", async () => {
+        await api.post("/admin/pickup-points", NAVIGLI_POINT, admin)
+        await api.post("/admin/pickup-points", TRASTEVERE_POINT, admin)
+        const order = await checkout()
+        const shipment = await shipmentOf(order.id, "ready")
+
+        const answers = await Promise.all(["PP-MI-002", "PP-RM-001"].map((code) => change(shipment.id, { pickup_point_code: code })))
+        const won = answers.filter((answer) => answer.status === 200)
+        expect(won).toHaveLength(1)
+        expect(answers.find((answer) => answer.status !== 200)!.status).toBeGreaterThanOrEqual(400)
+
+        const next = await shipmentOf(order.id, "ready")
+        expect(next.id).toBe(won[0].data.shipment.id)
+        const live = await liveOnService(order.id)
+        expect(live).toHaveLength(1)
+        expect(live[0]).toMatchObject({ orderReferenceCode: next.order_reference_code, request: { codePickupPoint: next.pickup_point_code } })
+        expect((await orderView(order.id)).shipping_methods[0].data).toMatchObject({
+          pickup_point_code: next.pickup_point_code,
+          pickup_point: { code: next.pickup_point_code },
+        })
+      })
+
+      it("refuses a change for a cancelled order, and until the carrier has imported the order", async () => {
+        await api.post("/admin/pickup-points", NAVIGLI_POINT, admin)
+        const order = await checkout()
+        await shipmentOf(order.id, "ready")
+        await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+        const cancelled = await shipmentOf(order.id, "cancelled")
+        const refused = await change(cancelled.id, { pickup_point_code: "PP-MI-002" })
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toBe(`The pickup point of TEST-${order.display_id} cannot be changed: the order is cancelled.`)
+        expect(await liveOnService(order.id)).toEqual([])
+        expect(await pickupPoints.listPickupPointShipments({ order_id: order.id }, { withDeleted: true })).toHaveLength(1)
+
+        await control().patch("/settings", { importDelayMs: 60_000 })
+        const slow = await checkout()
+        const importing = await shipmentOf(slow.id, "awaiting_import")
+        const early = await change(importing.id, { pickup_point_code: "PP-MI-002" })
+        expect(early.status).toBe(400)
+        expect(early.data.message).toContain("Wait until the carrier has imported the order, then try again.")
+        expect(await liveOnService(slow.id)).toEqual([expect.objectContaining({ orderReferenceCode: importing.order_reference_code })])
+      })
     })
 
     it("refuses a missing, unknown or inactive pickup point when the shipping method is added", async () => {

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { Logger, OrderWorkflow } from "@medusajs/framework/types"
+import type { ConfigModule, Logger, OrderWorkflow } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
@@ -38,7 +38,7 @@ export async function fulfillPickupPointOrder(request: MedusaRequest, res: Medus
       order_id: req.params.id,
       created_by: req.secret_key_context?.created_by ?? req.auth_context.actor_id,
       // For the label link on the fulfillment, when the `backendUrl` option is not set.
-      backend_url: `${req.protocol}://${req.get("host")}`,
+      backend_url: serverOrigin(req),
     },
   })
   let timer: NodeJS.Timeout | undefined
@@ -71,4 +71,14 @@ export async function fulfillPickupPointOrder(request: MedusaRequest, res: Medus
     return
   }
   res.status(200).json({ order })
+}
+
+/**
+ * The server's public origin for links stored on the order: Medusa's
+ * configured `admin.backendUrl` when it is an absolute URL (its default is
+ * "/"), else the origin the request reached the server at (its Host header).
+ */
+function serverOrigin(req: MedusaRequest): string {
+  const configured = req.scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE).admin?.backendUrl
+  return configured && /^https?:\/\//i.test(configured) ? configured.replace(/\/+$/, "") : `${req.protocol}://${req.get("host")}`
 }

@@ -12,6 +12,8 @@ export const preparePickupPointChangeStepId = "pickup-point-prepare-pickup-point
 export type PickupPointChange = {
   shipment_id: string
   order_id: string
+  /** The shipment's order number on the service, for messages. */
+  order_number: string
   from_code: string
   to_code: string
   /** The order's shipping method that carries the point, and its data before the change. */
@@ -22,8 +24,10 @@ export type PickupPointChange = {
 
 /**
  * Checks that the shipment can go to the chosen point (only before its
- * label, to an active point of the catalog other than its own) and finds
- * the order's shipping method that carries the point. No compensation: it
+ * label, once its shipment order is imported, for an order that is not
+ * cancelled, to an active point of the catalog other than its own) and
+ * finds the order's shipping method that carries the point (or already the
+ * requested one, after a change that stopped half-way). No compensation: it
  * only reads.
  */
 export const preparePickupPointChangeStep = createStep(
@@ -31,7 +35,13 @@ export const preparePickupPointChangeStep = createStep(
   async (input: { shipment_id: string; pickup_point_code: string }, { container }) => {
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
     const shipment = await pickupPoints.retrievePickupPointShipment(input.shipment_id)
-    const refusal = changePointRefusal(shipment)
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const { data: orders } = await query.graph({
+      entity: "order",
+      fields: ["id", "status", "shipping_methods.id", "shipping_methods.data"],
+      filters: { id: shipment.order_id },
+    })
+    const refusal = changePointRefusal(shipment, orders[0])
     if (refusal) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
     }
@@ -49,16 +59,12 @@ export const preparePickupPointChangeStep = createStep(
         `Pickup point ${code} (${point.name}) is inactive: activate it on the Pickup points page, or choose another.`
       )
     }
-    const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const { data: orders } = await query.graph({
-      entity: "order",
-      fields: ["id", "shipping_methods.id", "shipping_methods.data"],
-      filters: { id: shipment.order_id },
-    })
     const methods = ((orders[0]?.shipping_methods ?? []) as ({ id: string; data?: Record<string, unknown> | null } | null)[]).filter(
       (m): m is { id: string; data?: Record<string, unknown> | null } => !!m
     )
-    const method = methods.find((m) => pickupPointCodeOf(m.data ?? undefined) === shipment.pickup_point_code)
+    // A change that stopped after writing the method (see changePointRefusal) left it with the requested point.
+    const carried = (m: { data?: Record<string, unknown> | null }) => pickupPointCodeOf(m.data ?? undefined)
+    const method = methods.find((m) => carried(m) === shipment.pickup_point_code) ?? methods.find((m) => carried(m) === code)
     if (!method) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -68,6 +74,7 @@ export const preparePickupPointChangeStep = createStep(
     const change: PickupPointChange = {
       shipment_id: shipment.id,
       order_id: shipment.order_id,
+      order_number: shipment.order_number,
       from_code: shipment.pickup_point_code,
       to_code: code,
       method_id: method.id,

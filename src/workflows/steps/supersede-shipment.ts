@@ -1,4 +1,4 @@
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { withServiceIdentity } from "../../modules/pickup-point/lib/build-shipment-intent"
@@ -17,8 +17,10 @@ export type SupersedeShipmentInput = {
 }
 
 /**
- * Once the old shipment order is cancelled: archives the old shipment and
- * records the new one for the new point, with the audit line on both. The
+ * Once the old shipment order is cancelled: archives the old shipment (that
+ * one only, and only while it is the order's cancelled live shipment) and
+ * records the new one for the new point, unless the order was cancelled
+ * meanwhile, with the audit line on both. The
  * new one gets an order number and reference of its own on the service
  * (`<order number>-<n>` for the order's n-th shipment): the service finds
  * an order by its number, and keeps the cancelled one under the old.
@@ -29,6 +31,12 @@ export const supersedeShipmentStep = createStep(supersedeShipmentStepId, async (
   const { change, intent } = input
   if (!intent) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Order ${change.order_id} is not shipped to a pickup point any more.`)
+  }
+  // The order may have been cancelled while the old shipment order was: no new one for it then.
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: orders } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: change.order_id } })
+  if (orders[0]?.status === "canceled") {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The pickup point of ${change.order_number} cannot be changed: the order is cancelled.`)
   }
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
   const earlier = await pickupPoints.listPickupPointShipments({ order_id: change.order_id }, { select: ["id"], withDeleted: true })

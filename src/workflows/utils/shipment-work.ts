@@ -272,6 +272,10 @@ export async function cancelShipment(
   const defer = async (why: string) =>
     (await work.pickupPoints.requestShipmentCancel(shipment.id, why)) ?? (await work.pickupPoints.retrievePickupPointShipment(shipment.id))
   const outcome = await withShipmentLease(work.pickupPoints, shipment.id, work.lease, async (lease, claimed) => {
+    // Cancelled by another process since it was read: nothing left to call the service for.
+    if (claimed.status === "cancelled") {
+      return claimed
+    }
     try {
       return await cancelHeld({ work, lease }, claimed, notes)
     } catch (error) {

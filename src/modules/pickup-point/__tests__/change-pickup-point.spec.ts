@@ -1,21 +1,35 @@
 import { buildShipmentIntent, withServiceIdentity } from "../lib/build-shipment-intent"
-import { changePointRefusal } from "../lib/statuses"
+import { changePointRefusal, changePointRefusalReason } from "../lib/statuses"
 import { parsePluginOptions } from "../options"
 
 const shipment = (status: string, extra: Record<string, unknown> = {}) => ({ status, order_number: "SHOP-42", ...extra })
 
 describe("changing a shipment's pickup point", () => {
-  it("is allowed before the label, and refused with what to do after it, when cancelled, or while a cancel or a label is under way", () => {
-    for (const status of ["pending", "creating", "unknown", "awaiting_import", "ready", "failed"]) {
+  it("is allowed before the label, and refused with what to do after it, before the carrier has imported the order, or while a cancel or a label is under way", () => {
+    for (const status of ["pending", "ready", "failed"]) {
       expect(changePointRefusal(shipment(status))).toBeNull()
     }
     expect(changePointRefusal(shipment("label_generated"))).toBe(
       "The pickup point of SHOP-42 cannot be changed: its label has been generated. Ask the carrier to redirect the parcel instead."
     )
     expect(changePointRefusal(shipment("confirmed"))).toMatch(/its shipment has been confirmed/)
-    expect(changePointRefusal(shipment("cancelled"))).toMatch(/its shipment order is cancelled/)
+    // A create in flight may still land on the service as a second live order under the old number.
+    for (const status of ["creating", "unknown", "awaiting_import"]) {
+      expect(changePointRefusal(shipment(status))).toBe(
+        `The pickup point of SHOP-42 cannot be changed now: the carrier has not imported its shipment order yet (${status}). Wait until the carrier has imported the order, then try again.`
+      )
+      expect(changePointRefusalReason(shipment(status))).toBe("notImported")
+    }
     expect(changePointRefusal(shipment("ready", { cancel_requested_at: new Date() }))).toMatch(/a cancel of its shipment order is under way/)
     expect(changePointRefusal(shipment("ready", { label_requested_at: new Date() }))).toMatch(/its label is being made/)
+  })
+
+  it("lets a change that stopped after the cancel be finished, but never for a cancelled order", () => {
+    expect(changePointRefusal(shipment("cancelled"))).toBeNull()
+    expect(changePointRefusal(shipment("cancelled"), { status: "pending" })).toBeNull()
+    expect(changePointRefusal(shipment("cancelled", { label_file_id: "file_1" }))).toMatch(/its shipment order is cancelled/)
+    expect(changePointRefusal(shipment("cancelled"), { status: "canceled" })).toBe("The pickup point of SHOP-42 cannot be changed: the order is cancelled.")
+    expect(changePointRefusalReason(shipment("ready"), { status: "canceled" })).toBe("orderCanceled")
   })
 
   it("gives the next shipment order its own order number and reference on the service, the rest of the request unchanged", () => {

@@ -115,28 +115,65 @@ export function cancelRefusal(shipment: ShipmentFacts): string | null {
   }
 }
 
+/** Why a shipment cannot be sent to another pickup point, as a key (the admin's translations use the same keys). */
+export type ChangePointRefusalReason =
+  | "orderCanceled"
+  | "label_generated"
+  | "confirmed"
+  | "cancelled"
+  | "notImported"
+  | "cancelRequested"
+  | "labelRequested"
+
+type ChangePointFacts = ShipmentFacts & { cancel_requested_at?: unknown; label_requested_at?: unknown; label_file_id?: string | null }
+
 /**
- * Why a shipment cannot be sent to another pickup point, in words an admin
- * can act on; null when it can. Only before the label: the old shipment
- * order is cancelled on the service and a new one created, which the
- * service refuses once a label exists.
+ * Why a shipment cannot be sent to another pickup point; null when it can.
+ * Only before the label, and only once the service's answer to the create
+ * is known and imported (a create in flight may still land as a second
+ * live order under the old number). A cancelled shipment of an order that
+ * is not cancelled can be: a change stopped after the old shipment order
+ * was cancelled is finished that way.
  */
-export function changePointRefusal(shipment: ShipmentFacts & { cancel_requested_at?: unknown; label_requested_at?: unknown }): string | null {
+export function changePointRefusalReason(shipment: ChangePointFacts, order?: { status?: string | null } | null): ChangePointRefusalReason | null {
+  if (order?.status === "canceled") return "orderCanceled"
   switch (shipment.status) {
     case "label_generated":
-      return `The pickup point of ${shipment.order_number} cannot be changed: its label has been generated. Ask the carrier to redirect the parcel instead.`
     case "confirmed":
-      return `The pickup point of ${shipment.order_number} cannot be changed: its shipment has been confirmed. Ask the carrier to redirect the parcel instead.`
+      return shipment.status
     case "cancelled":
-      return `The pickup point of ${shipment.order_number} cannot be changed: its shipment order is cancelled.`
+      return shipment.label_file_id ? "cancelled" : null
+    case "creating":
+    case "unknown":
+    case "awaiting_import":
+      return "notImported"
   }
-  if (shipment.cancel_requested_at) {
-    return `The pickup point of ${shipment.order_number} cannot be changed: a cancel of its shipment order is under way.`
-  }
-  if (shipment.label_requested_at) {
-    return `The pickup point of ${shipment.order_number} cannot be changed now: its label is being made. Wait for it, or try again in a minute.`
-  }
+  if (shipment.cancel_requested_at) return "cancelRequested"
+  if (shipment.label_requested_at) return "labelRequested"
   return null
+}
+
+/** Why a shipment cannot be sent to another pickup point, in words an admin can act on; null when it can. */
+export function changePointRefusal(shipment: ChangePointFacts, order?: { status?: string | null } | null): string | null {
+  const cannot = `The pickup point of ${shipment.order_number} cannot be changed`
+  switch (changePointRefusalReason(shipment, order)) {
+    case null:
+      return null
+    case "orderCanceled":
+      return `${cannot}: the order is cancelled.`
+    case "label_generated":
+      return `${cannot}: its label has been generated. Ask the carrier to redirect the parcel instead.`
+    case "confirmed":
+      return `${cannot}: its shipment has been confirmed. Ask the carrier to redirect the parcel instead.`
+    case "cancelled":
+      return `${cannot}: its shipment order is cancelled.`
+    case "notImported":
+      return `${cannot} now: the carrier has not imported its shipment order yet (${shipment.status}). Wait until the carrier has imported the order, then try again.`
+    case "cancelRequested":
+      return `${cannot}: a cancel of its shipment order is under way.`
+    case "labelRequested":
+      return `${cannot} now: its label is being made. Wait for it, or try again in a minute.`
+  }
 }
 
 /** Why a shipment cannot get its label (or confirmation) now, in words an admin can act on; null when it can. */
