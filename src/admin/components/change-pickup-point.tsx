@@ -1,7 +1,7 @@
 import { Button, Drawer, Input, Label, RadioGroup, Text, Textarea, toast } from "@medusajs/ui"
 import { useDeferredValue, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { changePointRefusal } from "../../modules/pickup-point/lib/statuses"
+import { changePointRefusalReason } from "../../modules/pickup-point/lib/statuses"
 import { messageOf } from "../lib/errors"
 import { usePickupPoints } from "../lib/pickup-point-queries"
 import { useShipmentActions } from "../lib/queries"
@@ -9,23 +9,19 @@ import type { AdminShipment, PickupPoint } from "../lib/types"
 import { ActionRow } from "./action-row"
 import { DrawerHeader } from "./pickup-points/drawer-header"
 
-const REFUSED_BY_STATUS = ["label_generated", "confirmed", "cancelled"]
-
-/** "Change pickup point": before the label only; the old shipment order is cancelled and a new one created. */
-export function ChangePickupPoint({ shipment }: { shipment: AdminShipment }) {
+/**
+ * "Change pickup point": before the label only; the old shipment order is cancelled and a new one created.
+ * `orderStatus` is the Medusa order's: a cancelled order's shipment cannot move.
+ */
+export function ChangePickupPoint({ shipment, orderStatus }: { shipment: AdminShipment; orderStatus?: string }) {
   const { t } = useTranslation()
   const { changePoint } = useShipmentActions(shipment.id)
   const [open, setOpen] = useState(false)
   const [chosen, setChosen] = useState<PickupPoint | null>(null)
   const [note, setNote] = useState("")
   const [missing, setMissing] = useState(false)
-  const reason = changePointRefusal(shipment)
-    ? t(
-        `pickupPoint.refusal.changePoint.${
-          REFUSED_BY_STATUS.includes(shipment.status) ? shipment.status : shipment.cancel_requested_at ? "cancelRequested" : "labelRequested"
-        }`
-      )
-    : null
+  const refused = changePointRefusalReason(shipment, { status: orderStatus })
+  const reason = refused ? t(`pickupPoint.refusal.changePoint.${refused}`) : null
 
   const close = (next: boolean) => {
     setOpen(next)

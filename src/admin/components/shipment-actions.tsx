@@ -21,35 +21,41 @@ import { ChangePickupPoint } from "./change-pickup-point"
 
 type Props = { shipment: AdminShipment; allowance: VerificationCodeAllowance }
 
-/** Every action on the shipment, each enabled by its state or disabled with the reason. */
-export function ShipmentActions({ shipment, allowance }: Props) {
+/**
+ * Every action on the shipment, each enabled by its state or disabled with the reason.
+ * `busy`: the shipment shown is the order's previous one while its new one loads; nothing can run on it.
+ */
+export function ShipmentActions({ shipment, allowance, orderStatus, busy = false }: Props & { orderStatus?: string; busy?: boolean }) {
   const { t } = useTranslation()
   return (
-    <section aria-labelledby="pickup-point-actions-heading" className="flex flex-col gap-y-4 px-6 py-4">
+    <section aria-labelledby="pickup-point-actions-heading" aria-busy={busy} className="flex flex-col gap-y-4 px-6 py-4">
       <Heading level="h3" id="pickup-point-actions-heading">
         {t("pickupPoint.actions.heading")}
       </Heading>
-      <div className="flex flex-wrap gap-x-6 gap-y-4">
-        <DownloadLabel shipment={shipment} />
-        <CancelShipment shipment={shipment} />
-        <RetryShipment shipment={shipment} />
-        <ChangePickupPoint shipment={shipment} />
-      </div>
-      <SendCode shipment={shipment} allowance={allowance} />
-      <RecordPickup shipment={shipment} />
+      {/* A disabled fieldset disables every control inside it; `contents` keeps the section's layout. */}
+      <fieldset disabled={busy} className="contents">
+        <div className="flex flex-wrap gap-x-6 gap-y-4">
+          <DownloadLabel shipment={shipment} busy={busy} />
+          <CancelShipment shipment={shipment} />
+          <RetryShipment shipment={shipment} />
+          <ChangePickupPoint shipment={shipment} orderStatus={orderStatus} />
+        </div>
+        <SendCode shipment={shipment} allowance={allowance} />
+        <RecordPickup shipment={shipment} />
+      </fieldset>
     </section>
   )
 }
 
-function DownloadLabel({ shipment }: { shipment: AdminShipment }) {
+function DownloadLabel({ shipment, busy }: { shipment: AdminShipment; busy: boolean }) {
   const { t } = useTranslation()
   const reason = shipment.label_file_id
     ? null
     : t(shipment.merchant_type === "STORAGE" ? "pickupPoint.shipment.noLabelStorage" : "pickupPoint.shipment.noLabelYet")
   return (
     <ActionRow id="pickup-point-label" reason={reason}>
-      {reason ? (
-        <Button size="small" variant="secondary" disabled aria-describedby="pickup-point-label-reason">
+      {reason || busy ? (
+        <Button size="small" variant="secondary" disabled aria-describedby={reason ? "pickup-point-label-reason" : undefined}>
           {t("pickupPoint.actions.downloadLabel")}
         </Button>
       ) : (

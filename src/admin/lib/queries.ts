@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "./sdk"
 import type { AdminShipment, ShipmentOverview } from "./types"
 
@@ -24,13 +24,17 @@ export function useOrderShipment(orderId: string) {
   })
 }
 
-export function useShipmentOverview(id: string | undefined) {
+/**
+ * One shipment's overview on an order's page. A change of pickup point gives the order a new shipment:
+ * the old one stays shown until the new one loads (`isPlaceholderData`, when no action may run on it),
+ * but only on its own order's page, never another order's.
+ */
+export function useShipmentOverview(id: string | undefined, orderId: string) {
   return useQuery({
     queryKey: shipmentKeys.overview(id ?? ""),
     queryFn: () => sdk.client.fetch<ShipmentOverview>(`/admin/pickup-point/shipments/${id}/overview`),
     enabled: !!id,
-    // A change of pickup point gives the order a new shipment: the old one stays shown until the new one loads.
-    placeholderData: keepPreviousData,
+    placeholderData: (previous) => (previous?.shipment.order_id === orderId ? previous : undefined),
   })
 }
 

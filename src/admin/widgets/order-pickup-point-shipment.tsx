@@ -18,7 +18,7 @@ import { useOrderShipment, useShipmentOverview } from "../lib/queries"
 const OrderPickupPointShipmentWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { t } = useTranslation()
   const { data: found, isError: listFailed, error: listError } = useOrderShipment(order.id)
-  const { data: overview, isError, error } = useShipmentOverview(found?.id)
+  const { data: overview, isError, error, isPlaceholderData } = useShipmentOverview(found?.id, order.id)
 
   if (found === null) return null
   if (listFailed || isError) {
@@ -51,7 +51,7 @@ const OrderPickupPointShipmentWidget = ({ data: order }: DetailWidgetProps<Admin
       <AttentionAlert shipment={shipment} />
       <PickupPointSection point={shipment.pickup_point} code={shipment.pickup_point_code} />
       <ShipmentSection shipment={shipment} />
-      <ShipmentActions shipment={shipment} allowance={verification_code} />
+      <ShipmentActions shipment={shipment} allowance={verification_code} orderStatus={order.status} busy={isPlaceholderData} />
       <ShipmentTimeline entries={timeline} />
     </Container>
   )
