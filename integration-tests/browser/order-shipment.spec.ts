@@ -199,6 +199,13 @@ medusaIntegrationTestRunner({
       await drawer.getByLabel("Note for the order's history (optional)").fill("Closer to the customer's office")
       await screenshot(page(), "change-pickup-point-en", { selector: '[role="dialog"]' })
       expect(await seriousA11yViolations(page(), '[role="dialog"]')).toEqual([])
+      // The new shipment's overview is slow to come: meanwhile the old one stays shown, with no action live on it.
+      const newOverview = (url: URL) => url.pathname.endsWith("/overview") && !url.pathname.includes(shipment.id)
+      await page().route(newOverview, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 3000))
+        await route.continue().catch(() => undefined)
+      })
+      const newOverviewAsked = page().waitForRequest((request) => newOverview(new URL(request.url())))
       const [answer] = await Promise.all([
         page().waitForResponse((response) => response.url().endsWith(`/admin/pickup-point/shipments/${shipment.id}/pickup-point`)),
         drawer.getByRole("button", { name: "Change pickup point" }).click(),
@@ -206,6 +213,11 @@ medusaIntegrationTestRunner({
       expect({ status: answer.status(), pickup_point_code: (await answer.json()).shipment?.pickup_point_code }).toEqual({ status: 200, pickup_point_code: "PP-MI-002" })
       await page().getByText("Pickup point changed to Tabaccheria Navigli").waitFor()
       await drawer.waitFor({ state: "detached" })
+      await newOverviewAsked
+      await widget().getByText(shipment.order_reference_code!).first().waitFor()
+      expect(await button("Cancel shipment order").isDisabled()).toBe(true)
+      expect(await button("Change pickup point").isDisabled()).toBe(true)
+      await page().unroute(newOverview)
       await widget().getByText("Ripa di Porta Ticinese 7").waitFor()
       await widget().getByText("Pickup point changed from PP-MI-001 to PP-MI-002. Note: Closer to the customer's office").first().waitFor()
       await widget().getByText("by admin@medusa-test.com").first().waitFor()
