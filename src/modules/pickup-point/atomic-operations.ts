@@ -253,19 +253,14 @@ export async function insertTrackingEvents(sql: SqlRunner, rows: TrackingRow[]):
      VALUES ${rows.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}
      ON CONFLICT (shipment_id, dedupe_key) WHERE deleted_at IS NULL DO NOTHING
      RETURNING id`,
-    rows.flatMap((r) => [
-      generateEntityId(undefined, "putrk"),
-      r.shipment_id,
-      r.code,
-      r.status_description ?? null,
-      r.external_status_code ?? null,
-      r.external_status_description ?? null,
-      r.at,
-      r.source,
-      r.dedupe,
-    ])
+    rows.flatMap((r) => trackingEventValues(generateEntityId(undefined, "putrk"), r))
   )
   return inserted.length
+}
+
+/** One history row's values, in the column order both history inserts use. */
+function trackingEventValues(id: string, r: TrackingRow): unknown[] {
+  return [id, r.shipment_id, r.code, r.status_description ?? null, r.external_status_code ?? null, r.external_status_description ?? null, r.at, r.source, r.dedupe]
 }
 
 /** A tracking number learnt from a report fills the shipment's when it has none (STORAGE shipments get no label). */
@@ -333,19 +328,7 @@ export async function recordTrackingBatch(
        RETURNING id`
     : "SELECT NULL::text AS id WHERE false"
   const eventIds = entityIds("putrk", batch.events.length)
-  params.push(
-    ...batch.events.flatMap((r, i) => [
-      eventIds[i],
-      r.shipment_id,
-      r.code,
-      r.status_description ?? null,
-      r.external_status_code ?? null,
-      r.external_status_description ?? null,
-      r.at,
-      r.source,
-      r.dedupe,
-    ])
-  )
+  params.push(...batch.events.flatMap((r, i) => trackingEventValues(eventIds[i], r)))
   const rows = [...perShipment.entries()]
   const values = rows
     .map(() => "(?, CAST(? AS integer), CAST(? AS text), CAST(? AS text), CAST(? AS timestamptz), CAST(? AS text), CAST(? AS boolean))")

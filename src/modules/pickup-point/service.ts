@@ -151,22 +151,27 @@ export default class PickupPointModuleService extends MedusaService({
     return { shipment: await this.retrieveShipmentByOrder(intent.order_id, sharedContext), created: false }
   }
 
-  @InjectTransactionManager()
-  protected async recordShipmentIntent_(
-    intent: ShipmentIntent,
-    @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<PickupPointShipmentDTO | null> {
-    const sql = sharedContext.transactionManager!
-    const shipment = await atomic.insertShipment(sql, {
+  /** The shipment row an intent records: failed with its problem, else in `status`. */
+  private shipmentFromIntent(intent: ShipmentIntent, status: "pending" | "unknown") {
+    return {
       order_id: intent.order_id,
       order_number: intent.order_number,
       pickup_point_code: intent.pickup_point_code,
       pickup_point: intent.pickup_point,
       merchant_type: this.options_.merchantType,
       request: intent.request as unknown as Record<string, unknown> | null,
-      status: intent.problem ? "failed" : intent.recovered ? "unknown" : "pending",
+      status: intent.problem ? ("failed" as const) : status,
       last_error: intent.problem ?? null,
-    })
+    }
+  }
+
+  @InjectTransactionManager()
+  protected async recordShipmentIntent_(
+    intent: ShipmentIntent,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<PickupPointShipmentDTO | null> {
+    const sql = sharedContext.transactionManager!
+    const shipment = await atomic.insertShipment(sql, this.shipmentFromIntent(intent, intent.recovered ? "unknown" : "pending"))
     if (shipment) {
       const why = intent.recovered
         ? "Recorded by the order sweep (the order.placed event was not handled): looked up on the service before it is created"
@@ -205,16 +210,7 @@ export default class PickupPointModuleService extends MedusaService({
         `Shipment ${change.previous_id} changed while its pickup point was being changed; reload the order and try again.`
       )
     }
-    const shipment = await atomic.insertShipment(sql, {
-      order_id: intent.order_id,
-      order_number: intent.order_number,
-      pickup_point_code: intent.pickup_point_code,
-      pickup_point: intent.pickup_point,
-      merchant_type: this.options_.merchantType,
-      request: intent.request as unknown as Record<string, unknown> | null,
-      status: intent.problem ? "failed" : "pending",
-      last_error: intent.problem ?? null,
-    })
+    const shipment = await atomic.insertShipment(sql, this.shipmentFromIntent(intent, "pending"))
     if (!shipment) {
       throw new MedusaError(MedusaError.Types.CONFLICT, `Order ${intent.order_id} got another shipment meanwhile; reload the order.`)
     }
