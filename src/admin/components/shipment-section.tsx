@@ -9,7 +9,19 @@ import { KeyValue } from "./key-value"
 export function errorAdvice(shipment: Pick<AdminShipment, "status" | "last_error">): string {
   if (/phone/i.test(shipment.last_error ?? "")) return "pickupPoint.advice.phone"
   if (shipment.status === "failed") return "pickupPoint.advice.failed"
+  if (shipment.status === "awaiting_import") return "pickupPoint.advice.importing"
   return "pickupPoint.advice.automatic"
+}
+
+/**
+ * How loud the last error is: a failure needs a person; a call the plugin
+ * retries by itself is a warning; the carrier still importing the order is
+ * the normal wait after checkout (the stuck case has its own warning).
+ */
+function lastErrorLook(status: AdminShipment["status"]): { variant: "error" | "warning" | "info"; title: string } {
+  if (status === "failed") return { variant: "error", title: "pickupPoint.shipment.lastError" }
+  if (status === "awaiting_import") return { variant: "info", title: "pickupPoint.shipment.awaitingImport" }
+  return { variant: "warning", title: "pickupPoint.shipment.lastError" }
 }
 
 /** A warning when the shipment needs a person, and why. */
@@ -72,9 +84,9 @@ export function ShipmentSection({ shipment }: { shipment: AdminShipment }) {
       ) : null}
       {shipment.last_error ? (
         <div className="px-6 py-3">
-          <Alert variant="error">
+          <Alert variant={lastErrorLook(shipment.status).variant}>
             <Text size="small" weight="plus">
-              {t("pickupPoint.shipment.lastError")}
+              {t(lastErrorLook(shipment.status).title)}
             </Text>
             <Text size="small">{shipment.last_error}</Text>
             <Text size="small" className="mt-1">
