@@ -6,6 +6,7 @@ import type PickupPointModuleService from "../src/modules/pickup-point/service"
 import { DEMO_MERCHANTS } from "../src/sandbox"
 import { syncTrackingWorkflow } from "../src/workflows"
 import { elapsedMs, growth, machineLoad, ratio, sampleMemory, seconds } from "./floor"
+import { cpuMsOf, cpuMsOfTree, cpuMsSpent, parentPidOf } from "./cpu"
 import { startSandboxProcess, type SandboxProcess } from "./sandbox-process"
 
 /*
@@ -49,6 +50,16 @@ afterAll(async () => {
 
 const statusCalls = async () => (await fetch(`${process.env.PICKUP_POINT_BASE_URL}/__sandbox/calls`).then((r) => r.json())).calls.length as number
 
+/** CPU used so far, in ms, by the bench's process (the plugin, Medusa, the client), the sandbox's and PostgreSQL's. */
+type Cpu = { bench: number; sandbox: number; postgres: Map<number, number> }
+const cpuNow = (postmaster: number): Cpu => {
+  const own = process.cpuUsage()
+  return { bench: (own.user + own.system) / 1000, sandbox: cpuMsOf(sandbox.pid), postgres: cpuMsOfTree(postmaster) }
+}
+const cpuSpent = (from: Cpu, to: Cpu, wallMs: number): string =>
+  `CPU: bench process ${seconds(to.bench - from.bench)}, sandbox ${seconds(to.sandbox - from.sandbox)}, PostgreSQL ${seconds(cpuMsSpent(from.postgres, to.postgres))} ` +
+  `(${((to.bench - from.bench + to.sandbox - from.sandbox + cpuMsSpent(from.postgres, to.postgres)) / wallMs).toFixed(2)} cores busy on average)`
+
 type Figures = { size: number; pluginMs: number; floorMs: number; calls: number; heapPeakMB: number; rssPeakMB: number }
 
 medusaIntegrationTestRunner({
@@ -60,6 +71,9 @@ medusaIntegrationTestRunner({
       const all: Figures[] = []
       // Checked once the report is printed, so that a miss still shows the figures.
       const checks: (() => void)[] = []
+      // PostgreSQL's server process: the parent of this connection's backend (its backends are its children).
+      const [{ pid: backend }] = (await dbConnection.raw("SELECT pg_backend_pid() AS pid")).rows
+      const postmaster = parentPidOf(Number(backend))
       for (const size of SIZES) {
         const references = await sandbox.seedStatusOrders(size)
         await dbConnection.raw("TRUNCATE pickup_point_tracking_event, pickup_point_shipment CASCADE")
@@ -76,9 +90,11 @@ medusaIntegrationTestRunner({
         // The plugin: the workflow the tracking job runs, without its per-run budget.
         const callsBefore = await statusCalls()
         let memory = sampleMemory(SAMPLE_MS)
+        const pluginCpu = cpuNow(postmaster)
         let started = process.hrtime.bigint()
         const { result } = await syncTrackingWorkflow(getContainer()).run({ input: { max_batches: Number.MAX_SAFE_INTEGER } })
         const pluginMs = elapsedMs(started)
+        const pluginCpuSpent = cpuSpent(pluginCpu, cpuNow(postmaster), pluginMs)
         const plugin = memory.stop()
         const calls = (await statusCalls()) - callsBefore
 
@@ -89,11 +105,13 @@ medusaIntegrationTestRunner({
           apiKey: DEMO_MERCHANTS.delivery.apiKey,
         })
         memory = sampleMemory(SAMPLE_MS)
+        const floorCpu = cpuNow(postmaster)
         started = process.hrtime.bigint()
         for (let start = 0; start < size; start += BATCH) {
           await client.status(references.slice(start, start + BATCH).map((orderReferenceCode) => ({ orderReferenceCode })))
         }
         const floorMs = elapsedMs(started)
+        const floorCpuSpent = cpuSpent(floorCpu, cpuNow(postmaster), floorMs)
         const floor = memory.stop()
 
         const [{ moved, synced }] = (
@@ -116,7 +134,8 @@ medusaIntegrationTestRunner({
           `${String(size).padStart(8)} shipments: plugin ${seconds(pluginMs)}, floor ${seconds(floorMs)}, ${ratio(pluginMs, floorMs, TARGET_RATIO)}; ` +
             `${calls} status calls seen by the sandbox (target ${Math.ceil(size / BATCH)}), ${result.calls} of them this run's, ${result.synced} synced by this run (${synced - result.synced} by the app's own tracking job meanwhile), ${moved} moved to shipped${result.error ? ` (stopped: ${result.error})` : ""}; ` +
             `claim and release SQL alone ${seconds(claimMs)}, so recording, Medusa's side and the workflow take the other ${seconds(Math.max(0, pluginMs - floorMs - claimMs))}; ` +
-            `live heap +${plugin.heapPeakMB.toFixed(0)} MB at peak, +${plugin.heapAfterMB.toFixed(0)} MB after (floor +${floor.heapPeakMB.toFixed(0)} MB), RSS peak ${plugin.rssPeakMB.toFixed(0)} MB`
+            `live heap +${plugin.heapPeakMB.toFixed(0)} MB at peak, +${plugin.heapAfterMB.toFixed(0)} MB after (floor +${floor.heapPeakMB.toFixed(0)} MB), RSS peak ${plugin.rssPeakMB.toFixed(0)} MB; ` +
+            `plugin's ${pluginCpuSpent}; floor's ${floorCpuSpent}`
         )
         checks.push(() => {
           // The app's own tracking job may take some batches meanwhile: every shipment synced once, by either.
