@@ -1,7 +1,5 @@
 import { spawn } from "node:child_process"
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import os from "node:os"
 import path from "node:path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
@@ -11,12 +9,12 @@ import { Modules } from "@medusajs/framework/utils"
 import { ShipmentOrdersClient, type CreateShipmentOrderInput } from "../src/lib/shipment-orders"
 import { PICKUP_POINT_MODULE } from "../src/modules/pickup-point"
 import type PickupPointModuleService from "../src/modules/pickup-point/service"
-import { createSandboxApp, demoSeed, DEMO_MERCHANTS, SandboxService } from "../src/sandbox"
-import { MERCHANT_API_PATH } from "../src/sandbox/merchant-operations"
+import { DEMO_MERCHANTS } from "../src/sandbox"
 import { advanceDueShipmentsWorkflow } from "../src/workflows/advance-due-shipments"
 import { useSandboxForApp } from "../integration-tests/helpers/sandbox-env"
 import { seedStore, type SeededStore } from "../integration-tests/helpers/seed-store"
 import { eachConcurrently, elapsedMs, growth, machineLoad, ratio, seconds } from "./floor"
+import { startSandboxProcess, type SandboxProcess } from "./sandbox-process"
 
 /*
  * A burst of placed orders: `order.placed` for each at once, as the event
@@ -40,28 +38,17 @@ const DRAIN = Number(process.env.BENCH_DRAIN || 1000)
 const TARGET_RATIO = 2
 const DB_NAME = `bench-create-${process.pid}`
 
-// The sandbox, behind a counter of the create calls in flight.
-const service = new SandboxService(0, demoSeed())
-const sandbox = createSandboxApp({ importDelayMs: 0, service })
-let inFlight = 0
-let peakInFlight = 0
-let server: Server
+// The sandbox in its own process, as the carrier's service runs apart from the store (bench/sandbox-process.ts);
+// it counts the create calls it has in flight.
+let sandbox: SandboxProcess
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    if (req.method === "POST" && req.url?.startsWith(`${MERCHANT_API_PATH}/create`)) {
-      peakInFlight = Math.max(peakInFlight, ++inFlight)
-      res.once("close", () => inFlight--)
-    }
-    sandbox(req, res)
-  }).listen(0, "127.0.0.1")
-  await new Promise((resolve) => server.once("listening", resolve))
-  process.env.PICKUP_POINT_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  sandbox = await startSandboxProcess()
+  process.env.PICKUP_POINT_BASE_URL = sandbox.url
 })
 
 afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
+  await sandbox?.stop()
 })
 
 const control = (method: string, route: string, body?: unknown) =>
@@ -131,20 +118,21 @@ medusaIntegrationTestRunner({
         const rows: { order_number: string }[] = (await dbConnection.raw("SELECT order_number FROM pickup_point_shipment WHERE order_id = ANY(?)", [ids])).rows
         expect(rows).toHaveLength(ids.length)
         const numbers = new Set(rows.map((row) => row.order_number))
-        const onService = service.listOrders().filter((order) => numbers.has(order.request.orderNumber))
+        const { orders }: { orders: { request: { orderNumber: string } }[] } = await control("GET", "/orders")
+        const onService = orders.filter((order) => numbers.has(order.request.orderNumber))
         expect(onService).toHaveLength(ids.length)
       }
 
-      const report = ["", `bench/shipment-create: sandbox over HTTP on loopback, Medusa's in-process event bus; ${machineLoad()} at the start`]
+      const report = ["", `bench/shipment-create: sandbox in its own process (pid ${sandbox.pid}) over HTTP on loopback, Medusa's in-process event bus; ${machineLoad()} at the start`]
       const figures: { size: number; pluginMs: number; floorMs: number }[] = []
       for (const size of SIZES) {
         const ids = await placeOrders(container, store, size)
         await dbConnection.raw("ANALYZE")
-        peakInFlight = 0
+        await sandbox.peakCreatesInFlight(true)
         const started = process.hrtime.bigint()
         await eventBus.emit(ids.map((id) => ({ name: "order.placed", data: { id } })))
         const pluginMs = await untilCreated(ids, started, 1_800_000)
-        const concurrency = Math.max(1, peakInFlight)
+        const concurrency = Math.max(1, await sandbox.peakCreatesInFlight())
         await expectExactlyOne(ids)
 
         // The floor: the same request bodies under new order numbers, by the bare client, at the same concurrency.
