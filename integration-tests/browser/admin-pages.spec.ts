@@ -9,6 +9,7 @@ import { waitFor } from "../helpers/seed-store"
 import { checkoutThroughStoreApi, prepareCart, type CheckoutOptions } from "../helpers/store-checkout"
 import { useAdminSuite } from "./helpers/admin-suite"
 import { keepFailureScreenshot, screenshot, seriousA11yViolations, useLanguage } from "./helpers/browser"
+import { DUOMO_POINT_WITH_CODES } from "../helpers/catalog-points"
 
 jest.setTimeout(150_000)
 
@@ -16,16 +17,7 @@ const sandbox = useSandboxForApp()
 const control = () => sandbox.control
 
 const DUOMO = {
-  code: "PP-MI-001",
-  public_code: "MI001",
-  name: "Edicola Duomo",
-  address: "Piazza del Duomo 1",
-  city: "Milano",
-  postcode: "20122",
-  province: "MI",
-  country_code: "IT",
-  latitude: 45.4642,
-  longitude: 9.19,
+  ...DUOMO_POINT_WITH_CODES,
   network_name: "PUDO Network",
 }
 

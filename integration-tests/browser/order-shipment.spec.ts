@@ -5,6 +5,7 @@ import { waitFor } from "../helpers/seed-store"
 import { checkoutThroughStoreApi, prepareCart, type CheckoutOptions } from "../helpers/store-checkout"
 import { useAdminSuite } from "./helpers/admin-suite"
 import { keepFailureScreenshot, screenshot, seriousA11yViolations, useLanguage } from "./helpers/browser"
+import { DUOMO_POINT_WITH_CODES } from "../helpers/catalog-points"
 
 jest.setTimeout(120_000)
 
@@ -16,16 +17,7 @@ const sandboxOrdersWith = async (orderReferenceCode: string) =>
   ((await control().get("/orders")).data.orders as SandboxOrder[]).filter((o) => o.orderReferenceCode === orderReferenceCode)
 
 const DUOMO = {
-  code: "PP-MI-001",
-  public_code: "MI001",
-  name: "Edicola Duomo",
-  address: "Piazza del Duomo 1",
-  city: "Milano",
-  postcode: "20122",
-  province: "MI",
-  country_code: "IT",
-  latitude: 45.4642,
-  longitude: 9.19,
+  ...DUOMO_POINT_WITH_CODES,
   opening_hours: { mon: ["09:00-13:00", "15:00-19:00"], tue: ["09:00-19:00"], sat: ["09:00-13:00"] },
   network_code: "PUDO",
   network_name: "PUDO Network",

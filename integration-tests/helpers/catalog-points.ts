@@ -9,3 +9,6 @@ export const DUOMO_POINT = {
   latitude: 45.4642,
   longitude: 9.19,
 }
+
+/** The same point with its public code and province, as the sandbox's catalog has it. */
+export const DUOMO_POINT_WITH_CODES = { ...DUOMO_POINT, public_code: "MI001", province: "MI" }

@@ -9,6 +9,7 @@ import { waitFor, type SeededStore } from "../helpers/seed-store"
 import { checkoutThroughStoreApi, prepareCart, type CheckoutOptions } from "../helpers/store-checkout"
 import { errorResponse } from "../helpers/error-response"
 import type { SandboxOrderView } from "../../test-support/sandbox-fixtures"
+import { DUOMO_POINT_WITH_CODES } from "../helpers/catalog-points"
 
 jest.setTimeout(120_000)
 
@@ -31,16 +32,7 @@ afterAll(() => {
 })
 
 const CATALOG_POINT = {
-  code: "PP-MI-001",
-  public_code: "MI001",
-  name: "Edicola Duomo",
-  address: "Piazza del Duomo 1",
-  city: "Milano",
-  postcode: "20122",
-  province: "MI",
-  country_code: "IT",
-  latitude: 45.4642,
-  longitude: 9.19,
+  ...DUOMO_POINT_WITH_CODES,
   opening_hours: { mon: ["09:00-19:00"] },
   network_code: "PUDO",
   network_name: "PUDO Network",

@@ -9,6 +9,7 @@ import { freshStore } from "../helpers/fresh-store"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor, type SeededStore } from "../helpers/seed-store"
 import { prepareCart } from "../helpers/store-checkout"
+import { DUOMO_POINT_WITH_CODES } from "../helpers/catalog-points"
 
 jest.setTimeout(180_000)
 
@@ -18,16 +19,7 @@ const sandbox = useSandboxForApp()
 const SEARCH_LIMIT = 25
 
 const POINT = {
-  code: "PP-MI-001",
-  public_code: "MI001",
-  name: "Edicola Duomo",
-  address: "Piazza del Duomo 1",
-  city: "Milano",
-  postcode: "20122",
-  province: "MI",
-  country_code: "IT",
-  latitude: 45.4642,
-  longitude: 9.19,
+  ...DUOMO_POINT_WITH_CODES,
   opening_hours: { mon: ["09:00-19:00"], sat: ["09:00-13:00"] },
   requires_verification_code: true,
 }
