@@ -1,10 +1,8 @@
-import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor } from "../helpers/seed-store"
-import { checkoutThroughStoreApi, prepareCart, type CheckoutOptions } from "../helpers/store-checkout"
-import { useAdminSuite } from "./helpers/admin-suite"
-import { keepFailureScreenshot, screenshot, seriousA11yViolations, useLanguage } from "./helpers/browser"
+import { adminSuiteActions, useAdminSuite } from "./helpers/admin-suite"
+import { screenshot, seriousA11yViolations, useLanguage } from "./helpers/browser"
 import { DUOMO_POINT_WITH_CODES } from "../helpers/catalog-points"
 
 jest.setTimeout(120_000)
@@ -43,43 +41,13 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     const suite = useAdminSuite(getContainer, api, control, [DUOMO, NAVIGLI])
     const page = () => suite.browser.page
+    const { browserTest, checkout, orderWithoutPhone, shipmentOf } = adminSuiteActions(suite, getContainer, api)
 
-    /** The store's checkout; a refusal fails the test with Medusa's own message. */
-    const checkout = (options: CheckoutOptions = {}) =>
-      checkoutThroughStoreApi(api, suite.store, options).catch((error) => {
-        throw new Error(`Checkout refused: ${JSON.stringify(error?.response?.data ?? error?.message)}`)
-      })
-    /**
-     * An order without a phone, placed as a payment webhook or a custom checkout
-     * places one (Medusa's completeCartWorkflow run directly): the store route
-     * refuses such a cart, so only that path gives the plugin an order it must fail.
-     */
-    const orderWithoutPhone = async () => {
-      const cartId = await prepareCart(api, suite.store, { phone: null })
-      const { result } = await completeCartWorkflow(getContainer()).run({ input: { id: cartId } })
-      const { data } = await api.get(`/admin/orders/${result.id}?fields=id,display_id`, suite.admin)
-      return data.order as { id: string; display_id: number }
-    }
-    const shipmentOf = (orderId: string, status?: string) =>
-      waitFor(async () => {
-        const [shipment] = await suite.pickupPoints.listPickupPointShipments({ order_id: orderId })
-        return shipment && (!status || shipment.status === status) ? shipment : null
-      })
     const openOrder = async (orderId: string) => {
       await page().goto(`${suite.server.url}/app/orders/${orderId}`)
       await page().getByRole("heading", { name: "Pickup point delivery" }).waitFor()
     }
 
-    /** A test that leaves a screenshot of the page behind when it fails. */
-    const browserTest = (name: string, body: () => Promise<void>) =>
-      it(name, async () => {
-        try {
-          await body()
-        } catch (error) {
-          await keepFailureScreenshot(page(), name.replace(/\W+/g, "-").slice(0, 60))
-          throw error
-        }
-      })
     const widget = () => page().getByRole("region", { name: /Pickup point delivery|Consegna al punto di ritiro/ })
     const button = (name: string) => widget().getByRole("button", { name, exact: true })
 

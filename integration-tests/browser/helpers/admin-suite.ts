@@ -1,8 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { AxiosInstance } from "axios"
+import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { freshStore, type FreshStore } from "../../helpers/fresh-store"
+import { waitFor } from "../../helpers/seed-store"
+import { checkoutThroughStoreApi, prepareCart, type CheckoutOptions } from "../../helpers/store-checkout"
 import { serveBuiltAdmin, type AdminServer } from "./admin-server"
-import { launchAdminBrowser, signIn, type AdminBrowser } from "./browser"
+import { keepFailureScreenshot, launchAdminBrowser, signIn, type AdminBrowser } from "./browser"
 
 export type AdminSuite = FreshStore & { admin: FreshStore["admin"]; server: AdminServer; browser: AdminBrowser }
 
@@ -38,4 +41,42 @@ export function useAdminSuite(
     await suite.server?.close()
   })
   return suite
+}
+
+/** What the admin browser specs do around the dashboard: orders to look at, and tests that keep a screenshot when they fail. */
+export function adminSuiteActions(suite: AdminSuite, getContainer: () => MedusaContainer, api: AxiosInstance) {
+  return {
+    /** A test that leaves a screenshot of the page behind when it fails. */
+    browserTest: (name: string, body: () => Promise<void>) =>
+      it(name, async () => {
+        try {
+          await body()
+        } catch (error) {
+          await keepFailureScreenshot(suite.browser.page, name.replace(/\W+/g, "-").slice(0, 60))
+          throw error
+        }
+      }),
+    /** The store's checkout; a refusal fails the test with Medusa's own message. */
+    checkout: (options: CheckoutOptions = {}) =>
+      checkoutThroughStoreApi(api, suite.store, options).catch((error) => {
+        throw new Error(`Checkout refused: ${JSON.stringify(error?.response?.data ?? error?.message)}`)
+      }),
+    /**
+     * An order without a phone, placed as a payment webhook or a custom checkout
+     * places one (Medusa's completeCartWorkflow run directly): the store route
+     * refuses such a cart, so only that path gives the plugin an order it must fail.
+     */
+    orderWithoutPhone: async () => {
+      const cartId = await prepareCart(api, suite.store, { phone: null })
+      const { result } = await completeCartWorkflow(getContainer()).run({ input: { id: cartId } })
+      const { data } = await api.get(`/admin/orders/${result.id}?fields=id,display_id`, suite.admin)
+      return data.order as { id: string; display_id: number }
+    },
+    /** The order's shipment, once it exists (and is in `status`, when given). */
+    shipmentOf: (orderId: string, status?: string) =>
+      waitFor(async () => {
+        const [shipment] = await suite.pickupPoints.listPickupPointShipments({ order_id: orderId })
+        return shipment && (!status || shipment.status === status) ? shipment : null
+      }),
+  }
 }
