@@ -65,6 +65,7 @@ module.exports = defineConfig({
         timeZone: process.env.PICKUP_POINT_TIME_ZONE || "Europe/Rome",
         warehouses: { default: process.env.PICKUP_POINT_DEFAULT_WAREHOUSE || "WH-MILANO", byStockLocation: {} },
         timeoutMs: Number(process.env.PICKUP_POINT_TIMEOUT_MS || 10_000),
+        labelTimeoutMs: Number(process.env.PICKUP_POINT_LABEL_TIMEOUT_MS || 30_000),
         shipmentRetry: {
           baseDelayMs: Number(process.env.PICKUP_POINT_RETRY_BASE_MS || 30_000),
           maxDelayMs: 3_600_000,

@@ -21,9 +21,10 @@ describe("the shipment lifecycle on Medusa's production topology", () => {
       concurrency: 4,
       faultProbability: 0.3,
       crashAt: 0.5,
-      // A worker killed mid-call leaves its claim to lapse first: with these options the lease is
-      // 200 s (twice the longest call: 30 s label deadline, 2 retries, 5 s backoff).
-      settleTimeoutMs: 240_000,
+      // A worker killed mid-call leaves its claim to lapse first: with the topology's options the
+      // lease is its 60 s minimum (twice the longest call would be 56 s: 6 s label deadline, 2
+      // retries, 5 s backoff), then the retry job (every 5 s) takes the shipment up again.
+      settleTimeoutMs: 150_000,
     })
     console.log(formatSoakReport(report, { allOrders: true, tableFile: writeOrderTable(report, topology.logDir) }))
   })

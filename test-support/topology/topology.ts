@@ -44,6 +44,8 @@ const PLUGIN_ENV = {
   PICKUP_POINT_ORDER_PREFIX: "SOAK-",
   PICKUP_POINT_TIME_ZONE: "Europe/Rome",
   PICKUP_POINT_TIMEOUT_MS: "1500",
+  // Keeps the shipment lease at its 60 s minimum: a killed worker's claim lapses in a minute.
+  PICKUP_POINT_LABEL_TIMEOUT_MS: "6000",
   PICKUP_POINT_RETRY_BASE_MS: "1000",
   PICKUP_POINT_RETRY_SCHEDULE: "*/5 * * * * *",
   PICKUP_POINT_CODE_MIN_INTERVAL_S: "60",
