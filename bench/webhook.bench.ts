@@ -85,6 +85,11 @@ medusaIntegrationTestRunner({
       })
       const health2 = await load(Array.from({ length: DELIVERIES }), () => fetch(`${baseUrl}/health`))
       const health = health1.ms <= health2.ms ? health1 : health2
+      // Not the floor, but where it stands: the same signed bodies posted to a path no route serves go
+      // through Medusa's whole middleware stack (router, cookies, session) to its 404, without any plugin code.
+      const unrouted = await load(deliveries, (delivery) =>
+        fetch(`${baseUrl}/hooks/unrouted`, { method: "POST", headers: { "content-type": "application/json" }, body: delivery.body })
+      )
 
       const throughput = (run: { ms: number }) => DELIVERIES / (run.ms / 1000)
       const [{ events }] = (await dbConnection.raw("SELECT count(*)::int AS events FROM pickup_point_tracking_event WHERE shipment_id LIKE 'pushp_wh_%'")).rows
@@ -99,11 +104,14 @@ medusaIntegrationTestRunner({
           line("POST /hooks/pickup-point (plugin)", webhook),
           line("GET /health (floor, better of 2)", health),
           `throughput ${ratio(throughput(webhook), throughput(health))} of the floor (target ≥ ${TARGET_THROUGHPUT_RATIO}×: ${throughput(webhook) / throughput(health) >= TARGET_THROUGHPUT_RATIO ? "met" : "MISSED"})`,
+          line("POST /hooks/unrouted (Medusa's 404)", unrouted),
+          `Medusa's stack alone, without any route: ${ratio(throughput(unrouted), throughput(health))} of the floor's throughput; the webhook reaches ${ratio(throughput(webhook), throughput(unrouted))} of it`,
           `applied once: ${events} tracking events and ${shipped} shipments shipped for ${fresh} new statuses; stored deliveries by verdict ${JSON.stringify(verdicts)}`,
           "",
         ].join("\n")
       )
       expect(webhook.statuses[200]).toBe(DELIVERIES)
+      expect(unrouted.statuses[404]).toBe(DELIVERIES)
       expect(events).toBe(fresh)
       expect(shipped).toBe(fresh)
       expect(verdicts.reduce((sum, v) => sum + v.n, 0)).toBe(fresh)

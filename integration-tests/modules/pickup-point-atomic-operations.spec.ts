@@ -38,7 +38,7 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
     apiKey: MERCHANTS.delivery.apiKey,
     shipmentRetry: { baseDelayMs: 0, maxDelayMs: 0 },
   },
-  testSuite: ({ service }) => {
+  testSuite: ({ service, MikroOrmWrapper }) => {
     const eventsOf = async (shipmentId: string) => service.listPickupPointShipmentEvents({ shipment_id: shipmentId })
 
     describe("shipment records", () => {
@@ -133,6 +133,44 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         await service.releaseSyncBatch(a.map((row) => row.id), "run-b", true)
         const notReleased = await service.listPickupPointShipments({ id: a.map((row) => row.id) })
         expect(notReleased.every((s) => s.lease_owner === "run-a" && s.last_synced_at === null)).toBe(true)
+      })
+    })
+
+    describe("webhook deliveries", () => {
+      const digest = () => `digest-${Date.now()}-${(sequence += 1)}`
+      const backdate = (id: string, ms: number) =>
+        MikroOrmWrapper.forkManager().execute(
+          `UPDATE pickup_point_webhook_delivery SET updated_at = now() - (? * interval '1 millisecond') WHERE id = ?`,
+          [ms, id]
+        )
+
+      it("processes a body once: a redelivery is a duplicate while it is processed and after it settled", async () => {
+        const body = digest()
+        const first = await service.claimWebhookDelivery(body)
+        expect(first).toMatchObject({ claimed: true, verdict: "processing" })
+        expect(await service.claimWebhookDelivery(body)).toEqual({ id: first.id, claimed: false, verdict: "processing" })
+        await service.settleWebhookDelivery(first.id, { verdict: "applied", result: "Moved to shipped" })
+        expect(await service.claimWebhookDelivery(body)).toEqual({ id: first.id, claimed: false, verdict: "applied" })
+        const [stored] = await service.listPickupPointWebhookDeliveries({ id: first.id })
+        expect(stored).toMatchObject({ verdict: "applied", deliveries: 3 })
+      })
+
+      it("claims again a body whose delivery was refused or whose processor died, for one of concurrent redeliveries", async () => {
+        const refused = digest()
+        const { id } = await service.claimWebhookDelivery(refused)
+        await service.settleWebhookDelivery(id, { verdict: "unknown_order", result: "No shipment has this order reference code" })
+        const racing = await Promise.all(Array.from({ length: 5 }, () => service.claimWebhookDelivery(refused)))
+        expect(racing.filter((c) => c.claimed)).toHaveLength(1)
+        expect(racing.every((c) => c.id === id)).toBe(true)
+
+        const died = digest()
+        const stuck = await service.claimWebhookDelivery(died)
+        await backdate(stuck.id, 60_000)
+        // Processing for a minute is not yet stale (two minutes); past that, a redelivery takes it over.
+        expect(await service.claimWebhookDelivery(died)).toMatchObject({ claimed: false, verdict: "processing" })
+        await backdate(stuck.id, 3 * 60_000)
+        expect(await service.claimWebhookDelivery(died)).toMatchObject({ id: stuck.id, claimed: true })
+        expect(await service.claimWebhookDelivery(died)).toMatchObject({ claimed: false, verdict: "processing" })
       })
     })
 
