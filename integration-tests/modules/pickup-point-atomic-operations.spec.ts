@@ -162,6 +162,16 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         const racing = await Promise.all(Array.from({ length: 5 }, () => service.claimWebhookDelivery(refused)))
         expect(racing.filter((c) => c.claimed)).toHaveLength(1)
         expect(racing.every((c) => c.id === id)).toBe(true)
+        const [reclaimed] = await service.listPickupPointWebhookDeliveries({ id })
+        expect(reclaimed).toMatchObject({ verdict: "processing", deliveries: 6 })
+
+        // Failed and invalid payloads are taken up again; a delivery with nothing to apply is settled.
+        for (const [verdict, claimedAgain] of [["failed", true], ["invalid_payload", true], ["unchanged", false]] as const) {
+          const body = digest()
+          const first = await service.claimWebhookDelivery(body)
+          await service.settleWebhookDelivery(first.id, { verdict, result: verdict })
+          expect(await service.claimWebhookDelivery(body)).toEqual({ id: first.id, claimed: claimedAgain, verdict })
+        }
 
         const died = digest()
         const stuck = await service.claimWebhookDelivery(died)

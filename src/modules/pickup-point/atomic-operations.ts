@@ -494,22 +494,33 @@ export async function claimWebhookDelivery(
   digest: string,
   staleAfterMs: number
 ): Promise<{ id: string; claimed: boolean; verdict: string }> {
-  // One statement whatever the delivery: the conflict arm takes the row's latest version under its
-  // lock, so the reclaim's test and write are one step. A row this statement reclaimed is the one
-  // whose updated_at is now() (the transaction's start): no other transaction can have written that.
-  const reclaimable = `(d.verdict NOT IN (${placeholders(SETTLED_WEBHOOK_VERDICTS)}, 'processing')
-                        OR (d.verdict = 'processing' AND d.updated_at < now() - (? * interval '1 millisecond')))`
-  const [row]: { id: string; verdict: string; claimed: boolean }[] = await sql.execute(
-    `INSERT INTO pickup_point_webhook_delivery AS d (id, digest, verdict, received_at, deliveries)
+  // One statement for a first delivery and for a duplicate (the common replay); the row as it
+  // stands says whether a redelivery may take the claim over, which a second statement then tries.
+  // Its one parameter: staleAfterMs.
+  const reclaimable = `(verdict NOT IN (${SETTLED_WEBHOOK_VERDICTS.map((v) => `'${v}'`).join(", ")}, 'processing')
+                        OR (verdict = 'processing' AND updated_at < now() - (? * interval '1 millisecond')))`
+  const [row]: { id: string; verdict: string; inserted: boolean; reclaimable: boolean }[] = await sql.execute(
+    `INSERT INTO pickup_point_webhook_delivery (id, digest, verdict, received_at, deliveries)
      VALUES (?, ?, 'processing', now(), 1)
      ON CONFLICT (digest) WHERE deleted_at IS NULL
-     DO UPDATE SET deliveries = d.deliveries + 1,
-                   verdict = CASE WHEN ${reclaimable} THEN 'processing' ELSE d.verdict END,
-                   updated_at = CASE WHEN ${reclaimable} THEN now() ELSE d.updated_at END
-     RETURNING id, verdict, (xmax = 0 OR (verdict = 'processing' AND updated_at = now())) AS claimed`,
-    [generateEntityId(undefined, "puwh"), digest, ...SETTLED_WEBHOOK_VERDICTS, staleAfterMs, ...SETTLED_WEBHOOK_VERDICTS, staleAfterMs]
+     DO UPDATE SET deliveries = pickup_point_webhook_delivery.deliveries + 1
+     RETURNING id, verdict, (xmax = 0) AS inserted, ${reclaimable} AS reclaimable`,
+    [generateEntityId(undefined, "puwh"), digest, staleAfterMs]
   )
-  return { id: row.id, claimed: row.claimed, verdict: row.claimed ? "processing" : row.verdict }
+  if (row.inserted) {
+    return { id: row.id, claimed: true, verdict: "processing" }
+  }
+  if (!row.reclaimable) {
+    return { id: row.id, claimed: false, verdict: row.verdict }
+  }
+  // The same test again, as a compare-and-set: of concurrent redeliveries one takes it over.
+  const [reclaimed]: { id: string }[] = await sql.execute(
+    `UPDATE pickup_point_webhook_delivery SET verdict = 'processing', updated_at = now()
+     WHERE id = ? AND ${reclaimable}
+     RETURNING id`,
+    [row.id, staleAfterMs]
+  )
+  return { id: row.id, claimed: !!reclaimed, verdict: row.verdict }
 }
 
 /** The live shipment with this order reference code, if any: its id only (the webhook needs nothing more). */
