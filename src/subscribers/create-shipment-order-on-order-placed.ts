@@ -14,13 +14,15 @@ const CREATE_CONCURRENCY = 8
 const limit = concurrencyLimit(CREATE_CONCURRENCY)
 
 /**
- * A pause before the work starts, so that the checkout that placed the order
- * answers the shopper first. Where subscribers run in the server's process
- * (Medusa's in-process event bus), the creation's 60 to 90 ms of CPU
- * otherwise competes with the completion's own response: bench:checkout
- * measured its p95 at 1.10x and 1.19x of Medusa's manual provider without
- * the pause, 1.05x and 0.97x with it. An order whose process stops during
- * the pause is recorded and created by the order sweep.
+ * A pause before the work starts in a process that also serves HTTP (worker
+ * mode `shared`, or `server` with the in-process event bus), so that the
+ * checkout that placed the order answers the shopper first: the creation's
+ * 60 to 90 ms of CPU otherwise competes with the completion's own response
+ * (bench:checkout measured its p95 at 1.10x and 1.19x of Medusa's manual
+ * provider without the pause, 1.05x and 0.97x with it). A worker process
+ * has no request to wait for, and the Redis event bus hands it one event at
+ * a time, so it starts at once. An order whose process stops during the
+ * pause is recorded and created by the order sweep.
  */
 const START_AFTER_MS = 250
 
@@ -32,8 +34,9 @@ const START_AFTER_MS = 250
  */
 export default async function createShipmentOrderOnOrderPlaced({ event, container }: SubscriberArgs<{ id: string }>) {
   const logger = container.resolve("logger")
+  const { workerMode } = container.resolve("configModule").projectConfig
   try {
-    await pause(START_AFTER_MS)
+    if (workerMode !== "worker") await pause(START_AFTER_MS)
     await limit(() => createShipmentOrderWorkflow(container).run({ input: { order_id: event.data.id } }))
   } catch (error) {
     // The intent is on record, or will be by the retry job; the order itself is safe.
