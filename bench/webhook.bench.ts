@@ -85,11 +85,15 @@ medusaIntegrationTestRunner({
       })
       const health2 = await load(Array.from({ length: DELIVERIES }), () => fetch(`${baseUrl}/health`))
       const health = health1.ms <= health2.ms ? health1 : health2
-      // Not the floor, but where it stands: the same signed bodies posted to a path no route serves go
-      // through Medusa's whole middleware stack (router, cookies, session) to its 404, without any plugin code.
-      const unrouted = await load(deliveries, (delivery) =>
+      // Not the floor, but where it stands: the same bodies, unsigned, posted to a path no route serves
+      // go through Medusa's whole middleware stack (body parser, cookies, session, router) to its 404,
+      // without any plugin code. Warmed up, then measured twice like the floor; the better run counts.
+      const postUnrouted = (delivery: Delivery) =>
         fetch(`${baseUrl}/hooks/unrouted`, { method: "POST", headers: { "content-type": "application/json" }, body: delivery.body })
-      )
+      await load(deliveries.slice(0, 200), postUnrouted)
+      const unrouted1 = await load(deliveries, postUnrouted)
+      const unrouted2 = await load(deliveries, postUnrouted)
+      const unrouted = unrouted1.ms <= unrouted2.ms ? unrouted1 : unrouted2
 
       const throughput = (run: { ms: number }) => DELIVERIES / (run.ms / 1000)
       const [{ events }] = (await dbConnection.raw("SELECT count(*)::int AS events FROM pickup_point_tracking_event WHERE shipment_id LIKE 'pushp_wh_%'")).rows
@@ -104,14 +108,15 @@ medusaIntegrationTestRunner({
           line("POST /hooks/pickup-point (plugin)", webhook),
           line("GET /health (floor, better of 2)", health),
           `throughput ${ratio(throughput(webhook), throughput(health))} of the floor (target ≥ ${TARGET_THROUGHPUT_RATIO}×: ${throughput(webhook) / throughput(health) >= TARGET_THROUGHPUT_RATIO ? "met" : "MISSED"})`,
-          line("POST /hooks/unrouted (Medusa's 404)", unrouted),
+          line("POST /hooks/unrouted (404, better of 2)", unrouted),
           `Medusa's stack alone, without any route: ${ratio(throughput(unrouted), throughput(health))} of the floor's throughput; the webhook reaches ${ratio(throughput(webhook), throughput(unrouted))} of it`,
           `applied once: ${events} tracking events and ${shipped} shipments shipped for ${fresh} new statuses; stored deliveries by verdict ${JSON.stringify(verdicts)}`,
           "",
         ].join("\n")
       )
       expect(webhook.statuses[200]).toBe(DELIVERIES)
-      expect(unrouted.statuses[404]).toBe(DELIVERIES)
+      expect(unrouted1.statuses[404]).toBe(DELIVERIES)
+      expect(unrouted2.statuses[404]).toBe(DELIVERIES)
       expect(events).toBe(fresh)
       expect(shipped).toBe(fresh)
       expect(verdicts.reduce((sum, v) => sum + v.n, 0)).toBe(fresh)
