@@ -103,6 +103,27 @@ medusaIntegrationTestRunner({
       expect(page.pickup_points[0]).not.toHaveProperty("is_active")
     })
 
+    it("finds a point by the beginning of any of its words, and follows its edits", async () => {
+      const long = "Precipitevolissimevolmentesuperlungo" // 36 letters: past the 32 the index keeps
+      const body = { code: "PP-SA-1", name: `Caffè Sant'Agata ${long}`, address: "Corso Vittorio 12", city: "Catania", postcode: "95124", country_code: "IT" }
+      const id = (await api.post("/admin/pickup-points", body, admin)).data.pickup_point.id
+      const found = async (q: string) => (await api.get(`/store/pickup-points?q=${encodeURIComponent(q)}`, store)).data.count
+
+      // Any beginning of any word, in any case, words in any order; every word must match.
+      // A word typed longer than 32 characters is matched on its first 32.
+      for (const q of ["caff", "CAFFÈ", "sant agata", "c v 1", "vitt caff", "95", "pp-sa", long, `${long}xyz`]) {
+        expect([q, await found(q)]).toEqual([q, 1])
+      }
+      for (const q of ["affè", "caffè roma", "agatha", "96"]) {
+        expect([q, await found(q)]).toEqual([q, 0])
+      }
+
+      await api.post(`/admin/pickup-points/${id}`, { name: "Edicola Ognina" }, admin)
+      expect([await found("caff"), await found("ognin")]).toEqual([0, 1])
+      await api.post(`/admin/pickup-points/${id}`, { is_active: false }, admin)
+      expect(await found("ognin")).toBe(0)
+    })
+
     it("answers a bad search with a 400 that names the parameter", async () => {
       const badLatitude = await api.get("/store/pickup-points?latitude=95&longitude=9", store).catch(errorResponse)
       expect(badLatitude.status).toBe(400)

@@ -25,10 +25,19 @@ const COLUMNS =
   "opening_hours, network_code, network_name, requires_verification_code"
 
 /**
+ * Every beginning of every word of a point (see Migration20261122200000): the
+ * expression its text index is built on, so a query must spell it the same.
+ */
+const SEARCH_TERMS = "pickup_point_search_terms(name, address, city, postcode, code, public_code)"
+
+/** The index keeps beginnings up to this many characters; a longer word is matched on its beginning. */
+const SEARCH_TERM_MAX_LENGTH = 32
+
+/**
  * The catalog search's conditions, order and distance on built-in PostgreSQL
- * features only (no extension a managed database might refuse): full-text
- * prefix matching on a generated tsvector, a postcode prefix, a city, and a
- * bounding box around a coordinate ordered by great-circle distance.
+ * features only (no extension a managed database might refuse): every word
+ * typed matches the beginning of a word of the point, a postcode prefix, a
+ * city, and a bounding box around a coordinate ordered by great-circle distance.
  */
 function searchConditions(search: PickupPointSearch): { where: string; params: unknown[]; distance: string; order: string } {
   const where = ["deleted_at IS NULL", "is_active = true"]
@@ -42,8 +51,9 @@ function searchConditions(search: PickupPointSearch): { where: string; params: u
     .filter(Boolean)
     .slice(0, 8)
   if (words.length) {
-    where.push("search_vector @@ to_tsquery('simple', ?)")
-    params.push(words.map((word) => `${word.toLowerCase()}:*`).join(" & "))
+    // Whole terms, not `word:*`: the index holds the beginnings themselves.
+    where.push(`${SEARCH_TERMS} @@ to_tsquery('simple', ?)`)
+    params.push(words.map((word) => Array.from(word.toLowerCase()).slice(0, SEARCH_TERM_MAX_LENGTH).join("")).join(" & "))
   }
   if (search.postcode) {
     where.push("postcode LIKE ?")
