@@ -3,6 +3,8 @@ import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
 import type { ShipmentIntent } from "../../src/modules/pickup-point/types"
+import { countConfirmedThisYear } from "../../src/modules/pickup-point/atomic-operations"
+import { SHIPPED_OFF_STATUSES } from "../../src/modules/pickup-point/lib/statuses"
 import { advanceShipment, type ShipmentWork } from "../../src/workflows/utils/shipment-work"
 import { MERCHANTS, orderInput, useTestSandbox } from "../../test-support/sandbox-fixtures"
 
@@ -133,6 +135,27 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         await service.releaseSyncBatch(a.map((row) => row.id), "run-b", true)
         const notReleased = await service.listPickupPointShipments({ id: a.map((row) => row.id) })
         expect(notReleased.every((s) => s.lease_owner === "run-a" && s.last_synced_at === null)).toBe(true)
+      })
+    })
+
+    describe("the year's count of shipped-off shipment orders", () => {
+      it("counts label_generated and confirmed shipments created since the year began in the store's time zone", async () => {
+        const zone = "Asia/Tokyo"
+        const count = () => countConfirmedThisYear(MikroOrmWrapper.forkManager(), SHIPPED_OFF_STATUSES, zone)
+        const before = await count()
+        const set = async (status: string, createdAt: string) => {
+          const { shipment } = await service.recordShipmentIntent(intent())
+          await MikroOrmWrapper.forkManager().execute(`UPDATE pickup_point_shipment SET status = ?, created_at = ${createdAt} WHERE id = ?`, [status, shipment.id])
+        }
+        const yearStart = `date_trunc('year', now() AT TIME ZONE '${zone}') AT TIME ZONE '${zone}'`
+        await set("confirmed", "now()")
+        await set("label_generated", "now()")
+        await set("confirmed", yearStart)
+        await set("cancelled", "now()")
+        await set("ready", "now()")
+        await set("confirmed", `${yearStart} - interval '1 second'`)
+        await set("label_generated", "now() - interval '1 year'")
+        expect(await count()).toBe(before + 3)
       })
     })
 

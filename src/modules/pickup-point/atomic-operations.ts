@@ -449,11 +449,16 @@ export async function followedLagSeconds(sql: SqlRunner, maxAgeDays: number): Pr
   return row?.lag == null ? 0 : Math.round(Number(row.lag))
 }
 
+/**
+ * Shipment orders shipped off since the start of the year in the store's time
+ * zone. A range on `created_at`, so that the partial index of shipped-off
+ * shipments answers it (Migration20261122201000) at any catalog of orders.
+ */
 export async function countConfirmedThisYear(sql: SqlRunner, confirmed: readonly ShipmentStatus[], timeZone: string): Promise<number> {
   const [row]: { count: string }[] = await sql.execute(
     `SELECT count(*) AS count FROM pickup_point_shipment
      WHERE deleted_at IS NULL AND status IN (${placeholders(confirmed)})
-       AND date_part('year', created_at AT TIME ZONE ?) = date_part('year', now() AT TIME ZONE ?)`,
+       AND created_at >= date_trunc('year', now() AT TIME ZONE ?) AT TIME ZONE ?`,
     [...confirmed, timeZone, timeZone]
   )
   return Number(row?.count ?? 0)
