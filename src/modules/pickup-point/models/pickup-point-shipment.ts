@@ -70,4 +70,10 @@ export const PickupPointShipment = model
       on: ["last_synced_at", "id"],
       where: FOLLOWED_SHIPMENTS_SQL,
     },
+    // The year's count of shipped-off shipment orders that every create sends.
+    {
+      name: "IDX_pickup_point_shipment_shipped_off_created_at",
+      on: ["created_at"],
+      where: `deleted_at IS NULL AND status IN (${SHIPPED_OFF_STATUSES.map((s) => `'${s}'`).join(", ")})`,
+    },
   ])
