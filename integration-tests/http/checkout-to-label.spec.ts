@@ -2,7 +2,8 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { PDFParse } from "pdf-parse"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
-import { advanceDueShipmentsWorkflow } from "../../src/workflows"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { advanceDueShipmentsWorkflow, buildShipmentIntentWorkflow } from "../../src/workflows"
 import { freshStore } from "../helpers/fresh-store"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor, type SeededStore } from "../helpers/seed-store"
@@ -151,6 +152,33 @@ medusaIntegrationTestRunner({
         .catch(errorResponse)
       expect(cancelFulfillment.status).toBe(400)
       expect(cancelFulfillment.data.message).toContain("already has a label")
+    })
+
+    it("declares as goods value what Medusa totals the items at: taxes in, discounts out", async () => {
+      const [order] = await getContainer()
+        .resolve(Modules.ORDER)
+        .createOrders([
+          {
+            region_id: store.region.id,
+            sales_channel_id: store.salesChannel.id,
+            currency_code: "eur",
+            email: "maria.bianchi@example.com",
+            shipping_address: { first_name: "Maria", last_name: "Bianchi", phone: "+39 333 1234567", address_1: "Via Roma 1", city: "Milano", postal_code: "20121", country_code: "it" },
+            items: [
+              // 2 × 100 net, 10 off, 22% on the rest: 231.80.
+              { title: "Sneakers", variant_id: store.variant.id, quantity: 2, unit_price: 100, tax_lines: [{ code: "IVA", rate: 22 }], adjustments: [{ code: "PROMO", amount: 10 }] },
+              // 3 × 12.20 with 22% in, 6.10 off with tax in: 30.50.
+              { title: "Socks", quantity: 3, unit_price: 12.2, is_tax_inclusive: true, tax_lines: [{ code: "IVA", rate: 22 }], adjustments: [{ code: "PROMO", amount: 6.1, is_tax_inclusive: true }] },
+            ],
+            shipping_methods: [{ name: "Pickup point", amount: 4.9, shipping_option_id: store.shippingOption.id, data: { pickup_point_code: "PP-MI-001" } }],
+          },
+        ] as never)
+      const { result } = await buildShipmentIntentWorkflow(getContainer()).run({ input: { order_id: order.id } })
+      const {
+        data: [totalled],
+      } = await getContainer().resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["item_total"], filters: { id: order.id } })
+      expect(result?.request?.goodsValue).toBe(262.3)
+      expect(result?.request?.goodsValue).toBe(Math.round(Number(totalled.item_total) * 100) / 100)
     })
 
     it("changes the pickup point before the label: one live shipment order, for the new point, audited; refused otherwise", async () => {

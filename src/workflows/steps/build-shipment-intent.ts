@@ -3,17 +3,17 @@ import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { buildShipmentIntent, type OrderForShipment } from "../../modules/pickup-point/lib/build-shipment-intent"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { isPickupPointProvider, pickupPointCodeOf } from "../../providers/pickup-point/service"
+import { ITEM_TOTAL_FIELDS, orderItemTotal, withItemDetail, type QueriedPricedItem } from "../utils/order-item-total"
 
 export const buildShipmentIntentStepId = "pickup-point-build-shipment-intent"
 
-/** The order fields the service's create is built from. */
+/** The order fields the service's create is built from; the goods value from the items' prices (see orderItemTotal). */
 export const SHIPMENT_ORDER_FIELDS = [
   "id",
   "display_id",
   "email",
   "currency_code",
   "created_at",
-  "item_total",
   "metadata",
   "shipping_address.first_name",
   "shipping_address.last_name",
@@ -25,11 +25,11 @@ export const SHIPMENT_ORDER_FIELDS = [
   "items.product_title",
   "items.variant_title",
   "items.variant_sku",
-  "items.quantity",
   "items.variant.weight",
   "items.variant.length",
   "items.variant.height",
   "items.variant.width",
+  ...ITEM_TOTAL_FIELDS,
   "shipping_methods.amount",
   "shipping_methods.data",
   "shipping_methods.shipping_option_id",
@@ -37,7 +37,8 @@ export const SHIPMENT_ORDER_FIELDS = [
 
 export const SHIPMENT_OPTION_FIELDS = ["id", "provider_id", "service_zone.fulfillment_set.location.id"]
 
-export type QueriedOrder = OrderForShipment & {
+export type QueriedOrder = Omit<OrderForShipment, "item_total" | "items"> & {
+  items: (Omit<OrderForShipment["items"][number], "quantity"> & QueriedPricedItem)[]
   shipping_methods?: ({ amount: number; data?: Record<string, unknown> | null; shipping_option_id?: string | null } | null)[]
 }
 export type QueriedShippingOption = {
@@ -64,7 +65,7 @@ export const buildShipmentIntentStep = createStep(
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
     const pickupPoint = await pickupPoints.retrieveActivePickupPoint(code)
     return new StepResponse(
-      buildShipmentIntent(order, {
+      buildShipmentIntent({ ...order, items: order.items.map(withItemDetail), item_total: orderItemTotal(order.items) }, {
         options: pickupPoints.options,
         pickupPointCode: code,
         pickupPoint: pickupPoint as unknown as Record<string, unknown> | null,
