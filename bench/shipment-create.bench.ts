@@ -15,6 +15,7 @@ import { useSandboxForApp } from "../integration-tests/helpers/sandbox-env"
 import { seedStore, type SeededStore } from "../integration-tests/helpers/seed-store"
 import { eachConcurrently, elapsedMs, growth, machineLoad, ratio, seconds } from "./floor"
 import { startSandboxProcess, type SandboxProcess } from "./sandbox-process"
+import { timeCreatePhases } from "./create-phases"
 
 /*
  * A burst of placed orders: `order.placed` for each at once, as the event
@@ -35,6 +36,7 @@ useSandboxForApp()
 
 const SIZES = (process.env.BENCH_ORDERS || "1000,10000").split(",").map(Number)
 const DRAIN = Number(process.env.BENCH_DRAIN || 1000)
+const PHASE_ORDERS = Number(process.env.BENCH_PHASE_ORDERS || 100)
 const TARGET_RATIO = 2
 const DB_NAME = `bench-create-${process.pid}`
 
@@ -156,6 +158,9 @@ medusaIntegrationTestRunner({
         const [a, b] = [figures[i - 1], figures[i]]
         report.push(`${a.size} → ${b.size}: plugin ${growth(a.pluginMs, b.pluginMs, b.size / a.size)}, floor ${growth(a.floorMs, b.floorMs, b.size / a.size)}`)
       }
+
+      report.push(...(await timeCreatePhases(container, await placeOrders(container, store, PHASE_ORDERS), client)))
+      console.log(report.join("\n"))
 
       // The retry path: one process, then two on the same database.
       const files = mkdtempSync(path.join(os.tmpdir(), "bench-create-"))
