@@ -83,15 +83,34 @@ export type NewShipment = Pick<
   "order_id" | "order_number" | "pickup_point_code" | "pickup_point" | "merchant_type" | "request" | "status" | "last_error"
 >
 
-export async function insertShipment(sql: SqlRunner, row: NewShipment): Promise<PickupPointShipmentDTO | null> {
+type Sql = { sql: string; params: unknown[] }
+
+/**
+ * The history row a status change writes with it: a data-modifying CTE over
+ * the changed row, so that the change and its history are one statement (one
+ * round trip, atomic without a transaction). `when` (SQL over the changed
+ * row, else every change) says whether the change gets a row.
+ */
+function withHistory(change: string, changeParams: unknown[], message: string | null, when = "true"): Sql {
+  return {
+    sql:
+      `WITH changed AS (${change}), ` +
+      `history AS (INSERT INTO pickup_point_shipment_event (id, shipment_id, status, message, occurred_at) ` +
+      `SELECT ?, changed.id, changed.status, ?, now() FROM changed WHERE ${when}) ` +
+      `SELECT * FROM changed`,
+    params: [...changeParams, generateEntityId(undefined, "pushev"), message],
+  }
+}
+
+function insertShipmentStatement(row: NewShipment): Sql {
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
-  const [inserted] = await sql.execute(
-    `INSERT INTO pickup_point_shipment
+  return {
+    sql: `INSERT INTO pickup_point_shipment
        (id, order_id, order_number, pickup_point_code, pickup_point, merchant_type, request, status, last_error)
      VALUES (?, ?, ?, ?, CAST(? AS jsonb), ?, CAST(? AS jsonb), ?, ?)
      ON CONFLICT (order_id) WHERE deleted_at IS NULL DO NOTHING
      RETURNING *`,
-    [
+    params: [
       generateEntityId(undefined, "pushp"),
       row.order_id,
       row.order_number,
@@ -101,8 +120,22 @@ export async function insertShipment(sql: SqlRunner, row: NewShipment): Promise<
       json(row.request),
       row.status,
       row.last_error ?? null,
-    ]
-  )
+    ],
+  }
+}
+
+/** The order's shipment record, unless the order has one already (then null). */
+export async function insertShipment(sql: SqlRunner, row: NewShipment): Promise<PickupPointShipmentDTO | null> {
+  const { sql: statement, params } = insertShipmentStatement(row)
+  const [inserted] = await sql.execute(statement, params)
+  return inserted ?? null
+}
+
+/** The same, with its first history row, in one statement. */
+export async function insertShipmentWithHistory(sql: SqlRunner, row: NewShipment, message: string): Promise<PickupPointShipmentDTO | null> {
+  const insert = insertShipmentStatement(row)
+  const statement = withHistory(insert.sql, insert.params, message)
+  const [inserted] = await sql.execute(statement.sql, statement.params)
   return inserted ?? null
 }
 
@@ -135,6 +168,7 @@ export async function releaseClaim(sql: SqlRunner, id: string, owner: string): P
 
 const fromList = (from: ShipmentStatus | readonly ShipmentStatus[]) => (typeof from === "string" ? [from] : [...from])
 
+/** A compare-and-set of the status, with its history row; null when the shipment moved on or the claim was lost. */
 export async function transitionShipment(sql: SqlRunner, transition: ShipmentTransition): Promise<PickupPointShipmentDTO | null> {
   const from = fromList(transition.from)
   const set = setClause(transition.changes ?? {})
@@ -146,28 +180,37 @@ export async function transitionShipment(sql: SqlRunner, transition: ShipmentTra
     ...progress.filter((p) => !set.sql.some((s) => s.startsWith(p.split(" ")[0] + " "))),
     ...set.sql,
   ]
-  const [moved] = await sql.execute(
+  const statement = withHistory(
     `UPDATE pickup_point_shipment SET ${assignments.join(", ")}
      WHERE id = ? AND deleted_at IS NULL AND status IN (${placeholders(from)})${transition.owner ? " AND lease_owner = ?" : ""}
      RETURNING *`,
-    [transition.to, ...set.params, transition.id, ...from, ...(transition.owner ? [transition.owner] : [])]
+    [transition.to, ...set.params, transition.id, ...from, ...(transition.owner ? [transition.owner] : [])],
+    transition.message
   )
+  const [moved] = await sql.execute(statement.sql, statement.params)
   return moved ?? null
 }
 
+/**
+ * Records a try that made no progress and when to try again, with a history
+ * row when the status changes or on the first try of a series.
+ */
 export async function postponeShipment(
   sql: SqlRunner,
   postponement: ShipmentPostponement,
   delay: { baseDelayMs: number; maxDelayMs: number }
 ): Promise<PickupPointShipmentDTO | null> {
-  const [postponed] = await sql.execute(
+  const statement = withHistory(
     `UPDATE pickup_point_shipment
      SET status = ?, retry_count = retry_count + 1, last_error = ?, updated_at = now(),
          next_attempt_at = now() + (LEAST(? * power(2, retry_count), ?) * interval '1 millisecond')
      WHERE id = ? AND deleted_at IS NULL AND status = ? AND lease_owner = ?
      RETURNING *`,
-    [postponement.to, postponement.error, delay.baseDelayMs, delay.maxDelayMs, postponement.id, postponement.from, postponement.owner]
+    [postponement.to, postponement.error, delay.baseDelayMs, delay.maxDelayMs, postponement.id, postponement.from, postponement.owner],
+    postponement.error,
+    postponement.to !== postponement.from ? "true" : "changed.retry_count = 1"
   )
+  const [postponed] = await sql.execute(statement.sql, statement.params)
   return postponed ?? null
 }
 

@@ -143,7 +143,15 @@ export default class PickupPointModuleService extends MedusaService({
     intent: ShipmentIntent,
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<{ shipment: PickupPointShipmentDTO; created: boolean }> {
-    const created = await this.recordShipmentIntent_(intent, sharedContext)
+    const why = intent.recovered
+      ? "Recorded by the order sweep (the order.placed event was not handled): looked up on the service before it is created"
+      : "Shipment order to be created"
+    // The record and its first history row in one statement: no transaction to open.
+    const created = await atomic.insertShipmentWithHistory(
+      sharedContext.transactionManager ?? sharedContext.manager!,
+      this.shipmentFromIntent(intent, intent.recovered ? "unknown" : "pending"),
+      intent.problem ?? why
+    )
     if (created) {
       return { shipment: created, created: true }
     }
@@ -163,22 +171,6 @@ export default class PickupPointModuleService extends MedusaService({
       status: intent.problem ? ("failed" as const) : status,
       last_error: intent.problem ?? null,
     }
-  }
-
-  @InjectTransactionManager()
-  protected async recordShipmentIntent_(
-    intent: ShipmentIntent,
-    @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<PickupPointShipmentDTO | null> {
-    const sql = sharedContext.transactionManager!
-    const shipment = await atomic.insertShipment(sql, this.shipmentFromIntent(intent, intent.recovered ? "unknown" : "pending"))
-    if (shipment) {
-      const why = intent.recovered
-        ? "Recorded by the order sweep (the order.placed event was not handled): looked up on the service before it is created"
-        : "Shipment order to be created"
-      await atomic.insertShipmentEvent(sql, shipment.id, shipment.status, intent.problem ?? why)
-    }
-    return shipment
   }
 
   /**
@@ -245,7 +237,7 @@ export default class PickupPointModuleService extends MedusaService({
 
   /**
    * Changes a shipment's status from the one it was read in, with its
-   * history row, in one transaction. Null when the shipment moved on or the
+   * history row, in one statement. Null when the shipment moved on or the
    * claim was lost meanwhile: a stale writer changes nothing.
    */
   @InjectManager()
@@ -253,20 +245,7 @@ export default class PickupPointModuleService extends MedusaService({
     transition: ShipmentTransition,
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<PickupPointShipmentDTO | null> {
-    return await this.transitionShipment_(transition, sharedContext)
-  }
-
-  @InjectTransactionManager()
-  protected async transitionShipment_(
-    transition: ShipmentTransition,
-    @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<PickupPointShipmentDTO | null> {
-    const sql = sharedContext.transactionManager!
-    const moved = await atomic.transitionShipment(sql, transition)
-    if (moved) {
-      await atomic.insertShipmentEvent(sql, moved.id, moved.status, transition.message)
-    }
-    return moved
+    return await atomic.transitionShipment(sharedContext.transactionManager ?? sharedContext.manager!, transition)
   }
 
   /**
@@ -279,20 +258,7 @@ export default class PickupPointModuleService extends MedusaService({
     postponement: ShipmentPostponement,
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<PickupPointShipmentDTO | null> {
-    return await this.postponeShipment_(postponement, sharedContext)
-  }
-
-  @InjectTransactionManager()
-  protected async postponeShipment_(
-    postponement: ShipmentPostponement,
-    @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<PickupPointShipmentDTO | null> {
-    const sql = sharedContext.transactionManager!
-    const postponed = await atomic.postponeShipment(sql, postponement, this.options_.shipmentRetry)
-    if (postponed && (postponement.to !== postponement.from || postponed.retry_count === 1)) {
-      await atomic.insertShipmentEvent(sql, postponed.id, postponed.status, postponement.error)
-    }
-    return postponed
+    return await atomic.postponeShipment(sharedContext.transactionManager ?? sharedContext.manager!, postponement, this.options_.shipmentRetry)
   }
 
   /** Records a cancel the service could not take now, for the retry job; null when the shipment can no longer be cancelled. */
