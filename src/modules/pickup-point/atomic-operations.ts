@@ -651,7 +651,7 @@ export const PRUNABLE_RECORDS = {
 export async function pruneRecords(sql: SqlRunner, kind: keyof typeof PRUNABLE_RECORDS, before: Date, limit: number): Promise<number> {
   const { table, at } = PRUNABLE_RECORDS[kind]
   const rows: { id: string }[] = await sql.execute(
-    // `deleted_at IS NULL` lets the partial index on the age column (where there is one) find the batch.
+    // `deleted_at IS NULL` lets the partial index on the age column find the batch.
     `DELETE FROM "${table}" WHERE id IN (SELECT id FROM "${table}" WHERE "${at}" < ? AND deleted_at IS NULL ORDER BY "${at}" LIMIT ?) RETURNING id`,
     [before, limit]
   )

@@ -18,4 +18,8 @@ export const PickupPointTrackingEvent = model
     dedupe_key: model.text(),
     shipment: model.belongsTo(() => PickupPointShipment, { mappedBy: "tracking_events" }),
   })
-  .indexes([{ on: ["shipment_id", "dedupe_key"], unique: true, where: "deleted_at IS NULL" }])
+  .indexes([
+    { on: ["shipment_id", "dedupe_key"], unique: true, where: "deleted_at IS NULL" },
+    // The retention job's batches, oldest first (atomic-operations.ts, pruneRecords).
+    { on: ["created_at"], where: "deleted_at IS NULL" },
+  ])

@@ -20,4 +20,8 @@ export const PickupPointWebhookDelivery = model
     received_at: model.dateTime(),
     deliveries: model.number().default(1),
   })
-  .indexes([{ on: ["digest"], unique: true, where: "deleted_at IS NULL" }])
+  .indexes([
+    { on: ["digest"], unique: true, where: "deleted_at IS NULL" },
+    // The retention job's batches, oldest first (atomic-operations.ts, pruneRecords).
+    { on: ["received_at"], where: "deleted_at IS NULL" },
+  ])
