@@ -117,6 +117,10 @@ medusaIntegrationTestRunner({
       for (const q of ["affè", "caffè roma", "agatha", "96"]) {
         expect([q, await found(q)]).toEqual([q, 0])
       }
+      // With other criteria, every one must hold.
+      const count = async (query: string) => (await api.get(`/store/pickup-points?${query}`, store)).data.count
+      expect(await count("q=sant&city=catania&postcode=951")).toBe(1)
+      expect(await count("q=sant&city=roma")).toBe(0)
 
       await api.post(`/admin/pickup-points/${id}`, { name: "Edicola Ognina" }, admin)
       expect([await found("caff"), await found("ognin")]).toEqual([0, 1])

@@ -24,13 +24,7 @@ const COLUMNS =
   "id, code, public_code, name, address, city, postcode, province, country_code, latitude, longitude, " +
   "opening_hours, network_code, network_name, requires_verification_code"
 
-/**
- * Every beginning of every word of a point (see Migration20261122200000): the
- * expression its text index is built on, so a query must spell it the same.
- */
-const SEARCH_TERMS = "pickup_point_search_terms(name, address, city, postcode, code, public_code)"
-
-/** The index keeps beginnings up to this many characters; a longer word is matched on its beginning. */
+/** `search_terms` keeps beginnings up to this many characters (Migration20261122200000); a longer word is matched on its beginning. */
 const SEARCH_TERM_MAX_LENGTH = 32
 
 /**
@@ -47,13 +41,15 @@ function searchConditions(search: PickupPointSearch): { where: string; params: u
 
   const words = (search.q ?? "")
     .normalize("NFKC")
-    .split(/[^\p{L}\p{N}]+/u)
+    // Letters with their marks (Devanagari, Thai) stay one word, as PostgreSQL's parser keeps them.
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8)
   if (words.length) {
-    // Whole terms, not `word:*`: the index holds the beginnings themselves.
-    where.push(`${SEARCH_TERMS} @@ to_tsquery('simple', ?)`)
-    params.push(words.map((word) => Array.from(word.toLowerCase()).slice(0, SEARCH_TERM_MAX_LENGTH).join("")).join(" & "))
+    // Whole terms, not `word:*`: the column holds the beginnings themselves. plainto_tsquery ANDs
+    // every term, even of a word the parser splits, where to_tsquery would make it a phrase.
+    where.push("search_terms @@ plainto_tsquery('simple', ?)")
+    params.push(words.map((word) => Array.from(word.toLowerCase()).slice(0, SEARCH_TERM_MAX_LENGTH).join("")).join(" "))
   }
   if (search.postcode) {
     where.push("postcode LIKE ?")
