@@ -50,6 +50,7 @@ export async function timeCreatePhases(container: MedusaContainer, orderIds: str
       await time("  part: reading the order and building the request (a workflow)", async () => {
         built = (await buildShipmentIntentWorkflow(container).run({ input: { order_id: id } })).result
       })
+      if (!built) throw new Error(`order ${id} did not build a shipment intent`)
       await time("  part: recording the intent", async () => (intent = await pickupPoints.recordShipmentIntent(built!)))
       await time("  part: claim, create, import check (2 calls), release, events", () => advanceAndAnnounce(container, intent!.shipment.id))
     }

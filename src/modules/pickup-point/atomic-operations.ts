@@ -13,9 +13,9 @@ import type {
 
 /**
  * THE STATEMENTS THAT DECIDE WHO ACTS AND WHICH STATE WINS. Each is one SQL
- * statement, so that two processes can never both win; the module service
- * runs the ones that go in pairs (a state and its history row) in one
- * transaction.
+ * statement, so that two processes can never both win; a state and its
+ * history row are written by one statement too (withHistory), and the few
+ * pairs that touch two shipments run in one transaction.
  *
  *   insertShipment      one shipment per order, whoever inserts first (unique index on order_id)
  *   claimShipment       a free or lapsed lease becomes the caller's, under a fresh owner token

@@ -90,7 +90,7 @@ export type ShipmentTransition = {
   to: ShipmentStatus
   owner?: string
   changes?: ShipmentChanges
-  /** The history entry written with the change, in the same transaction. */
+  /** The history entry written with the change, by the same statement. */
   message: string | null
 }
 

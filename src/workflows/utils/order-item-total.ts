@@ -39,11 +39,13 @@ export type QueriedPricedItem = {
 
 /** The item with its quantity and price read from its detail first, as the Order Module shapes an order item. */
 export function withItemDetail<T extends QueriedPricedItem>(item: T): T & { quantity: number; unit_price: number } {
-  return {
-    ...item,
-    quantity: Number(item.detail?.quantity ?? item.quantity ?? 0),
-    unit_price: Number(item.detail?.unit_price ?? item.unit_price ?? 0),
+  const quantity = item.detail?.quantity ?? item.quantity
+  const unitPrice = item.detail?.unit_price ?? item.unit_price
+  // Never a goods value of 0 from a shape Query stopped returning: the creation fails and says so.
+  if (quantity == null || unitPrice == null) {
+    throw new Error(`Order item ${item.id ?? "(no id)"} came without its quantity or unit price; was ITEM_TOTAL_FIELDS queried?`)
   }
+  return { ...item, quantity: Number(quantity), unit_price: Number(unitPrice) }
 }
 
 /**
