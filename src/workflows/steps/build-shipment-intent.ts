@@ -64,8 +64,9 @@ export const buildShipmentIntentStep = createStep(
     }
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
     const pickupPoint = await pickupPoints.retrieveActivePickupPoint(code)
+    const items = order.items.map(withItemDetail)
     return new StepResponse(
-      buildShipmentIntent({ ...order, items: order.items.map(withItemDetail), item_total: orderItemTotal(order.items) }, {
+      buildShipmentIntent({ ...order, items, item_total: orderItemTotal(items) }, {
         options: pickupPoints.options,
         pickupPointCode: code,
         pickupPoint: pickupPoint as unknown as Record<string, unknown> | null,

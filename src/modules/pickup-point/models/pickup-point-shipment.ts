@@ -3,8 +3,11 @@ import { PickupPointShipmentEvent } from "./pickup-point-shipment-event"
 import { PickupPointTrackingEvent } from "./pickup-point-tracking-event"
 import { FINAL_STAGE_RANK, SHIPMENT_STATUSES, SHIPPED_OFF_STATUSES } from "../lib/statuses"
 
+/** Live shipments whose order is on its way: the year's count (see its index below) reads these. */
+const SHIPPED_OFF_SHIPMENTS_SQL = `deleted_at IS NULL AND status IN (${SHIPPED_OFF_STATUSES.map((s) => `'${s}'`).join(", ")})`
+
 /** Shipments the tracking sync follows; the partial index below and the sync's SQL share this predicate. */
-export const FOLLOWED_SHIPMENTS_SQL = `deleted_at IS NULL AND status IN (${SHIPPED_OFF_STATUSES.map((s) => `'${s}'`).join(", ")}) AND tracking_stage < ${FINAL_STAGE_RANK}`
+export const FOLLOWED_SHIPMENTS_SQL = `${SHIPPED_OFF_SHIPMENTS_SQL} AND tracking_stage < ${FINAL_STAGE_RANK}`
 
 /**
  * The plugin's record of one order's shipment order on the service. It is
@@ -74,6 +77,6 @@ export const PickupPointShipment = model
     {
       name: "IDX_pickup_point_shipment_shipped_off_created_at",
       on: ["created_at"],
-      where: `deleted_at IS NULL AND status IN (${SHIPPED_OFF_STATUSES.map((s) => `'${s}'`).join(", ")})`,
+      where: SHIPPED_OFF_SHIPMENTS_SQL,
     },
   ])
