@@ -13,7 +13,7 @@ export default async function cancelShipmentOrderOnOrderCanceled({ event, contai
   try {
     // The order is cancelled already: if the service cannot be told now, the retry job tells it.
     await cancelShipmentOrderWorkflow(container).run({
-      input: { order_id: event.data.id, notes: "Order cancelled", defer_when_unavailable: true },
+      input: { order_id: event.data.id, notes: "Order cancelled", defer_on_carrier_error: true },
     })
   } catch (error) {
     container.resolve("logger").error(

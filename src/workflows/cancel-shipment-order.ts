@@ -5,8 +5,9 @@ export const cancelShipmentOrderWorkflowId = "pickup-point-cancel-shipment-order
 
 /**
  * Cancels an order's shipment order on the service; refused once a label
- * exists or the shipment is confirmed. With `defer_when_unavailable`, a
- * service that cannot take it now only records the request for the retry job.
+ * exists or the shipment is confirmed. With `defer_on_carrier_error`, a
+ * service that cannot or will not take it now only records the request for
+ * the retry job.
  */
 export const cancelShipmentOrderWorkflow = createWorkflow(
   cancelShipmentOrderWorkflowId,

@@ -9,7 +9,8 @@ export type CancelShipmentStepInput = {
   /** The shipment that was checked: refused (409) when the order's live shipment is another one by now. */
   shipment_id?: string
   notes?: string
-  defer_when_unavailable?: boolean
+  /** The order is cancelled already: a carrier fault or refusal records the request for the retry job instead of failing. */
+  defer_on_carrier_error?: boolean
 }
 
 /** No compensation: a cancel on the service cannot be taken back. A shipment cancelled already is left as it is. */
@@ -23,6 +24,6 @@ export const cancelShipmentStep = createStep(cancelShipmentStepId, async (input:
     )
   }
   return new StepResponse(
-    await cancelShipment(work, shipment, input.notes, { deferWhenUnavailable: input.defer_when_unavailable })
+    await cancelShipment(work, shipment, input.notes, { deferOnCarrierError: input.defer_on_carrier_error })
   )
 })

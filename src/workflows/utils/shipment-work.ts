@@ -1,7 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import {
-  ShipmentOrderNotImportedError,
+  isShipmentOrdersError,
   ShipmentOrdersProtocolError,
   ShipmentOrdersRejectedError,
   ShipmentOrdersUnavailableError,
@@ -251,16 +251,16 @@ async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDT
 
 /**
  * Cancels a shipment order on the service. Refused once a label exists or
- * the shipment is confirmed. With `deferWhenUnavailable` (an order that is
- * cancelled already), a service that cannot take it now (unreachable, or
- * still importing the order), or a shipment another process holds, only
- * records the request: the retry job carries it out.
+ * the shipment is confirmed. With `deferOnCarrierError` (an order that is
+ * cancelled already, so the cancel is owed), any fault or refusal of the
+ * service, or a shipment another process holds, only records the request
+ * and why: the retry job carries it out, and the admin sees it pending.
  */
 export async function cancelShipment(
   work: ShipmentWork,
   shipment: PickupPointShipmentDTO,
   notes: string | undefined,
-  { deferWhenUnavailable = false }: { deferWhenUnavailable?: boolean } = {}
+  { deferOnCarrierError = false }: { deferOnCarrierError?: boolean } = {}
 ): Promise<PickupPointShipmentDTO> {
   if (shipment.status === "cancelled") {
     return shipment
@@ -279,9 +279,10 @@ export async function cancelShipment(
     try {
       return await cancelHeld({ work, lease }, claimed, notes)
     } catch (error) {
-      const later = error instanceof ShipmentOrdersUnavailableError || error instanceof ShipmentOrderNotImportedError
-      if (later && deferWhenUnavailable) {
-        return await defer((error as Error).message)
+      // Not only an unreachable or importing service: an unreadable answer may hide a cancel that
+      // was made (a repeated cancel is answered "already cancelled"), and a refusal may pass.
+      if (deferOnCarrierError && isShipmentOrdersError(error)) {
+        return await defer(error.message)
       }
       throw toMedusaError(error, `The carrier did not cancel shipment order ${shipment.order_number}`)
     }
@@ -289,7 +290,7 @@ export async function cancelShipment(
   if (outcome) {
     return outcome
   }
-  if (deferWhenUnavailable) {
+  if (deferOnCarrierError) {
     return await defer("another process is working on the shipment")
   }
   throw new MedusaError(MedusaError.Types.CONFLICT, `Shipment order ${shipment.order_number} is being worked on; try again shortly.`)
