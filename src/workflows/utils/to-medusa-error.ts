@@ -16,12 +16,15 @@ import {
  */
 export const SERVICE_UNAVAILABLE_CODE = "pickup_point_service_unavailable"
 
+/** The `code` of an answer of the service that could not be read; the plugin's routes answer it 502. */
+export const SERVICE_BAD_ANSWER_CODE = "pickup_point_service_bad_answer"
+
 /**
  * The one translation of the client's typed errors into Medusa's, by class:
  * a request the plugin built wrongly is invalid data, a refusal by the
  * service is not allowed (its message says why), a service that did not
- * answer is unavailable (try again), and an unreadable answer is an
- * unexpected state. `doing` names the action for the admin: "The carrier did
+ * answer is unavailable (try again), and an unreadable answer is a bad
+ * answer (look before trying again). `doing` names the action for the admin: "The carrier did
  * not cancel shipment order SHOP-12". Any other error (a failed statement,
  * a bug) is not the carrier's: its message can hold SQL and its parameters,
  * so neither reaches the answer nor the log, only its class and code.
@@ -45,7 +48,12 @@ export function toMedusaError(error: unknown, doing: string): MedusaError {
     )
   }
   if (error instanceof ShipmentOrdersProtocolError) {
-    return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, message)
+    // The service answered, but not so that it can be read: it may have done the work all the same.
+    return new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `${message}. It may have been done all the same: reload the shipment before trying again.`,
+      SERVICE_BAD_ANSWER_CODE
+    )
   }
   const name = (error as Error)?.name ?? typeof error
   const code = (error as { code?: unknown })?.code
