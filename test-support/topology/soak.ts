@@ -167,6 +167,27 @@ export async function runSoak(topology: Topology, options: SoakOptions): Promise
     return (data.emails as { orderReferenceCode: string; code: string }[]).filter((e) => e.orderReferenceCode === reference).at(-1)?.code
   }
 
+  /**
+   * Sends the code and reads it from the sandbox's outbox. When the carrier's
+   * answer was lost the send is "not confirmed" and the e-mail may never have
+   * gone out; an admin whose customer got nothing waits until the shipment's
+   * overview allows another send, and sends again.
+   */
+  const sendCodeUntilEmailed = async (run: OrderRun, orderId: string, shipmentId: string) => {
+    const url = `/admin/pickup-point/shipments/${shipmentId}/verification-code`
+    for (let send = 0; send < 3; send++) {
+      if (!(await act(run, "send code", url, {}, false))) return undefined
+      const reference = (await shipmentOf(orderId))?.order_reference_code
+      const code = reference ? await emailedCode(reference) : undefined
+      if (code) return code
+      const { data } = await api.get(`/admin/pickup-point/shipments/${shipmentId}/overview`, { headers: admin.headers })
+      const nextAllowedAt = data.verification_code.next_allowed_at as string | null
+      log(`[soak] no code e-mailed for order ${run.order?.display_id}; sending again at ${nextAllowedAt ?? "once"}`)
+      if (nextAllowedAt) await sleep(Math.max(0, new Date(nextAllowedAt).getTime() - Date.now()) + 500)
+    }
+    return undefined
+  }
+
   async function work(run: OrderRun) {
     const point = run.plan === "code_twice" || run.plan === "handover_twice" ? CODE_POINT : PLAIN_POINT
     for (let attempt = 0; attempt < 3 && !run.order; attempt++) {
@@ -209,9 +230,7 @@ export async function runSoak(topology: Topology, options: SoakOptions): Promise
         if (!(await fulfill(run, order, false))) return
         // "Fulfill items" may answer 202 and make the label in the background: hand over once it is made.
         await untilStatus(order.id, ["label_generated", "confirmed"], 60_000)
-        if (!(await act(run, "send code", `/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, false))) return
-        const reference = (await shipmentOf(order.id))?.order_reference_code
-        const code = reference ? await emailedCode(reference) : undefined
+        const code = await sendCodeUntilEmailed(run, order.id, shipment.id)
         if (!code) return
         await act(run, "handover", `/admin/pickup-point/shipments/${shipment.id}/handover`, { verification_code: code }, true)
         return
