@@ -535,6 +535,10 @@ medusaIntegrationTestRunner({
       })
       expect(requested.status).toBe("ready")
       expect(requested.last_error).toContain(lastError)
+      // Still not carried out half an hour later: the admin's list of shipments that need a person shows it.
+      await pickupPoints.updatePickupPointShipments({ id: shipment.id, cancel_requested_at: new Date(Date.now() - 31 * 60_000) })
+      const { data: attention } = await api.get(`/admin/pickup-point/shipments?needs_attention=true&order_id=${order.id}`, admin)
+      expect(attention.shipments).toEqual([expect.objectContaining({ id: shipment.id, attention: "cancel_pending", last_error: expect.stringContaining(lastError) })])
       expect((await sandboxOrders(`TEST-${order.display_id}`))[0].cancelledAt).toBeUndefined()
 
       await control().delete("/faults")

@@ -19,7 +19,7 @@ export type PickupPoint = {
   is_active: boolean
 }
 
-export type ShipmentAttention = "failed" | "stuck_awaiting_import" | "sync_stale"
+export type ShipmentAttention = "failed" | "cancel_pending" | "stuck_awaiting_import" | "sync_stale"
 
 export type AdminShipment = {
   id: string

@@ -8,14 +8,22 @@ export const STUCK_AWAITING_IMPORT_MS = 30 * 60_000
 /** The tracking sync runs every 10 minutes: three missed runs in a row mean it is not keeping up. */
 export const SYNC_STALE_MS = 30 * 60_000
 
+/**
+ * A cancelled order's shipment order the service has not cancelled after this
+ * long (unreachable, or refusing): the retry job keeps trying, but a person
+ * should look at why.
+ */
+export const CANCEL_PENDING_MS = 30 * 60_000
+
 /** Why a shipment needs a person, as a stable code the admin translates. */
-export type ShipmentAttention = "failed" | "stuck_awaiting_import" | "sync_stale"
+export type ShipmentAttention = "failed" | "cancel_pending" | "stuck_awaiting_import" | "sync_stale"
 
 type AttentionFacts = {
   status: string
   tracking_stage?: number | null
   updated_at: Date | string
   last_synced_at?: Date | string | null
+  cancel_requested_at?: Date | string | null
 }
 
 const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : null)
@@ -23,6 +31,9 @@ const time = (value: Date | string | null | undefined) => (value ? new Date(valu
 /** The one reason a shipment needs a person now, or null. */
 export function attentionOf(shipment: AttentionFacts, now = Date.now()): ShipmentAttention | null {
   if (shipment.status === "failed") return "failed"
+  if (shipment.status !== "cancelled" && shipment.cancel_requested_at && now - time(shipment.cancel_requested_at)! > CANCEL_PENDING_MS) {
+    return "cancel_pending"
+  }
   if (shipment.status === "awaiting_import" && now - time(shipment.updated_at)! > STUCK_AWAITING_IMPORT_MS) {
     return "stuck_awaiting_import"
   }
@@ -37,9 +48,11 @@ export function attentionOf(shipment: AttentionFacts, now = Date.now()): Shipmen
 export function attentionFilter(now = Date.now()) {
   const stuckBefore = new Date(now - STUCK_AWAITING_IMPORT_MS)
   const staleBefore = new Date(now - SYNC_STALE_MS)
+  const cancelPendingBefore = new Date(now - CANCEL_PENDING_MS)
   return {
     $or: [
       { status: "failed" },
+      { status: { $ne: "cancelled" }, cancel_requested_at: { $lt: cancelPendingBefore } },
       { status: "awaiting_import", updated_at: { $lt: stuckBefore } },
       {
         status: ["label_generated", "confirmed"],

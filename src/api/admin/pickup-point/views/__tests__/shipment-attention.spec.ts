@@ -1,4 +1,4 @@
-import { attentionOf, describeShipment, STUCK_AWAITING_IMPORT_MS, SYNC_STALE_MS } from "../shipment-attention"
+import { attentionOf, CANCEL_PENDING_MS, describeShipment, STUCK_AWAITING_IMPORT_MS, SYNC_STALE_MS } from "../shipment-attention"
 
 const NOW = Date.parse("2026-11-22T12:00:00Z")
 const ago = (ms: number) => new Date(NOW - ms)
@@ -11,6 +11,14 @@ describe("attentionOf", () => {
   it("flags a shipment waiting for the import only past the allowance", () => {
     expect(attentionOf({ status: "awaiting_import", updated_at: ago(STUCK_AWAITING_IMPORT_MS - 1000) }, NOW)).toBeNull()
     expect(attentionOf({ status: "awaiting_import", updated_at: ago(STUCK_AWAITING_IMPORT_MS + 1000) }, NOW)).toBe("stuck_awaiting_import")
+  })
+
+  it("flags a cancelled order's shipment order the carrier has not cancelled past the allowance, before a stuck import", () => {
+    const requested = (ms: number) => ({ status: "awaiting_import", updated_at: ago(STUCK_AWAITING_IMPORT_MS * 2), cancel_requested_at: ago(ms) })
+    expect(attentionOf(requested(CANCEL_PENDING_MS + 1000), NOW)).toBe("cancel_pending")
+    expect(attentionOf({ ...requested(CANCEL_PENDING_MS + 1000), status: "ready" }, NOW)).toBe("cancel_pending")
+    expect(attentionOf({ ...requested(CANCEL_PENDING_MS - 1000), status: "ready" }, NOW)).toBeNull()
+    expect(attentionOf({ ...requested(CANCEL_PENDING_MS * 10), status: "cancelled" }, NOW)).toBeNull()
   })
 
   it("flags a followed shipment the sync has not seen for too long, from its last sync or else its last change", () => {
