@@ -535,6 +535,10 @@ medusaIntegrationTestRunner({
       })
       expect(requested.status).toBe("ready")
       expect(requested.last_error).toContain(lastError)
+      // A cancelled order has no parcel to collect: no code is sent for it meanwhile.
+      const codeRefused = await api.post(`/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, admin).catch((e) => e.response)
+      expect(codeRefused.status).toBe(400)
+      expect(codeRefused.data.message).toContain("is being cancelled with its order")
       // Still not carried out half an hour later: the admin's list of shipments that need a person shows it.
       await pickupPoints.updatePickupPointShipments({ id: shipment.id, cancel_requested_at: new Date(Date.now() - 31 * 60_000) })
       const { data: attention } = await api.get(`/admin/pickup-point/shipments?needs_attention=true&order_id=${order.id}`, admin)

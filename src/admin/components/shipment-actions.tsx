@@ -158,7 +158,13 @@ function SendCode({ shipment, allowance }: Props) {
   const sentBefore = allowance.sent_last_24h > 0
   const nextAllowed = allowance.next_allowed_at ? new Date(allowance.next_allowed_at).getTime() : 0
   const reason = verificationCodeRefusal(shipment)
-    ? t((shipment.tracking_stage ?? 0) >= TRACKING_STAGES.delivered ? "pickupPoint.refusal.code.closed" : "pickupPoint.refusal.code.noParcel")
+    ? t(
+        shipment.cancel_requested_at
+          ? "pickupPoint.refusal.code.cancelling"
+          : (shipment.tracking_stage ?? 0) >= TRACKING_STAGES.delivered
+            ? "pickupPoint.refusal.code.closed"
+            : "pickupPoint.refusal.code.noParcel"
+      )
     : allowance.remaining_today === 0
       ? t("pickupPoint.refusal.code.limit", { max: allowance.max_per_day, when: formatDateTime(allowance.next_allowed_at, i18n.language) })
       : nextAllowed > now

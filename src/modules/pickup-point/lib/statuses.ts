@@ -199,8 +199,11 @@ export function canRequestLabel(shipment: ShipmentFacts): boolean {
 }
 
 /** Why the pickup verification code cannot be sent now; null when it can. */
-export function verificationCodeRefusal(shipment: ShipmentFacts & { id?: string }): string | null {
+export function verificationCodeRefusal(shipment: ShipmentFacts & { id?: string; cancel_requested_at?: unknown }): string | null {
   const name = shipment.id ? `Shipment ${shipment.id}` : `The shipment of ${shipment.order_number}`
+  if (shipment.cancel_requested_at && shipment.status !== "cancelled") {
+    return `${name} is being cancelled with its order: there is no parcel to hand over.`
+  }
   if (!shipment.order_reference_code || !has(ON_SERVICE_STATUSES, shipment.status)) {
     return `${name} is ${shipment.status}: there is no parcel to hand over yet.`
   }
