@@ -517,6 +517,30 @@ medusaIntegrationTestRunner({
       expect(otherOnService.cancelledAt).toBeTruthy()
     })
 
+    it("finishes a cancel whose answer was lost after a failed label, without taking the cancelled order for a label", async () => {
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, "ready")
+      // "Fulfill items" asked for the label and the service refused it: the request stays on the record.
+      await control().post("/faults", { operation: "generateLabel", kind: "reject", times: 10 })
+      const fulfil = await api
+        .post(`/admin/orders/${order.id}/fulfillments`, { items: order.items.map((i) => ({ id: i.id, quantity: i.quantity })), location_id: store.location.id }, admin)
+        .catch((e: { response: { status: number } }) => e.response)
+      expect(fulfil.status).toBe(400)
+      expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).label_requested_at).toBeTruthy()
+
+      // The service cancels the order, and every answer (the client's retries' too) is lost: the cancel is left to the retry job.
+      await control().delete("/faults")
+      await control().post("/faults", { operation: "cancel", kind: "commit_then_drop", times: 10 })
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+      await waitFor(async () => ((await pickupPoints.retrievePickupPointShipment(shipment.id)).cancel_requested_at ? true : null))
+      expect((await sandboxOrders(`TEST-${order.display_id}`))[0].cancelledAt).toBeTruthy()
+      expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).status).toBe("ready")
+
+      await control().delete("/faults")
+      await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
+      expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ status: "cancelled", cancel_requested_at: null })
+    })
+
     // Medusa has cancelled the order already: whatever the service does with the cancel, it is kept until carried out.
     it.each([
       ["is unavailable", "http_503", "answered HTTP 503"],
@@ -536,7 +560,7 @@ medusaIntegrationTestRunner({
       expect(requested.status).toBe("ready")
       expect(requested.last_error).toContain(lastError)
       // A cancelled order has no parcel to collect: no code is sent for it meanwhile.
-      const codeRefused = await api.post(`/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, admin).catch((e) => e.response)
+      const codeRefused = await api.post(`/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, admin).catch((e: { response: { status: number; data: { message: string } } }) => e.response)
       expect(codeRefused.status).toBe(400)
       expect(codeRefused.data.message).toContain("is being cancelled with its order")
       // Still not carried out half an hour later: the admin's list of shipments that need a person shows it.

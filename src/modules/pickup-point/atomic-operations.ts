@@ -221,7 +221,10 @@ export async function requestCancel(
   why: string
 ): Promise<PickupPointShipmentDTO | null> {
   const [requested] = await sql.execute(
-    `UPDATE pickup_point_shipment SET cancel_requested_at = coalesce(cancel_requested_at, now()), last_error = ?, updated_at = now()
+    // The first request is due at once, whatever backoff the creation had reached.
+    `UPDATE pickup_point_shipment SET cancel_requested_at = coalesce(cancel_requested_at, now()), last_error = ?, updated_at = now(),
+         next_attempt_at = CASE WHEN cancel_requested_at IS NULL THEN NULL ELSE next_attempt_at END,
+         retry_count = CASE WHEN cancel_requested_at IS NULL THEN 0 ELSE retry_count END
      WHERE id = ? AND deleted_at IS NULL AND status IN (${placeholders(cancellable)})
      RETURNING *`,
     [why, id, ...cancellable]

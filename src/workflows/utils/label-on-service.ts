@@ -10,7 +10,9 @@ export type LabelOnService = { kind: "label"; pdf: Buffer; trackingNumber: strin
  * Finds out, with read-only calls, whether the service made a shipment's
  * label (or confirmation) although its answer never arrived: the status
  * shows a label stage or later, and a DELIVERY label can then be
- * downloaded. Null when there is none. Throws when the service cannot say.
+ * downloaded. Null when there is none, or when the service has cancelled
+ * the order (a cancel whose answer was lost). Throws when the service
+ * cannot say.
  */
 export async function findLabelOnService(
   client: ShipmentOrdersClient,
@@ -20,7 +22,7 @@ export async function findLabelOnService(
   const { items } = await client.status([{ orderReferenceCode: shipment.order_reference_code! }])
   const tracking = items[0]?.success ? items[0].tracking : null
   const stage = tracking?.status ? stageOf(normalizeStatusCode(tracking.status), mapping) : null
-  if (!stage || TRACKING_STAGES[stage] < TRACKING_STAGES.label) {
+  if (!stage || stage === "cancelled" || TRACKING_STAGES[stage] < TRACKING_STAGES.label) {
     return null
   }
   const trackingNumber = tracking?.number ?? shipment.tracking_number ?? null

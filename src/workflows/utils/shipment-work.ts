@@ -2,6 +2,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import {
   isShipmentOrdersError,
+  ShipmentOrderNotFoundError,
   ShipmentOrdersProtocolError,
   ShipmentOrdersRejectedError,
   ShipmentOrdersUnavailableError,
@@ -236,8 +237,15 @@ async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDT
       `Shipment order ${shipment.order_number} cannot be cancelled: the carrier made its label although the answer was lost. "Fulfill items" again to get the label.`
     )
   }
+  let message = notes || "Cancelled"
   if (reference) {
-    await work.client.cancel({ orderReferenceCode: reference, notes })
+    try {
+      await work.client.cancel({ orderReferenceCode: reference, notes })
+    } catch (error) {
+      // The service's own word that it holds no such order: nothing is left to cancel (retried, it would never pass).
+      if (!(error instanceof ShipmentOrderNotFoundError)) throw error
+      message = `${message}: the carrier has no shipment order ${reference} (${error.message})`
+    }
   }
   return await moveOrLose(work, {
     id: shipment.id,
@@ -245,7 +253,7 @@ async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDT
     to: "cancelled",
     owner: lease.owner,
     changes: { order_reference_code: reference, cancel_requested_at: null },
-    message: notes || "Cancelled",
+    message,
   })
 }
 
@@ -280,8 +288,9 @@ export async function cancelShipment(
       return await cancelHeld({ work, lease }, claimed, notes)
     } catch (error) {
       // Not only an unreachable or importing service: an unreadable answer may hide a cancel that
-      // was made (a repeated cancel is answered "already cancelled"), and a refusal may pass.
-      if (deferOnCarrierError && isShipmentOrdersError(error)) {
+      // was made (a repeated cancel is answered "already cancelled"), a refusal may pass, and a
+      // claim lost to another process leaves the shipment to it and then to the retry job.
+      if (deferOnCarrierError && (isShipmentOrdersError(error) || error instanceof ShipmentLeaseLostError)) {
         return await defer(error.message)
       }
       throw toMedusaError(error, `The carrier did not cancel shipment order ${shipment.order_number}`)
