@@ -6,10 +6,11 @@ import type { AdminShipment } from "../lib/types"
 import { KeyValue } from "./key-value"
 
 /** What the admin should do about the shipment's last error, by what it says. */
-export function errorAdvice(shipment: Pick<AdminShipment, "status" | "last_error">): string {
+export function errorAdvice(shipment: Pick<AdminShipment, "status" | "last_error" | "cancel_requested_at">): string {
   if (/phone/i.test(shipment.last_error ?? "")) return "pickupPoint.advice.phone"
   if (shipment.status === "failed") return "pickupPoint.advice.failed"
-  if (shipment.status === "awaiting_import") return "pickupPoint.advice.importing"
+  // A requested cancel's error is the cancel's, not the import's, whatever the status.
+  if (shipment.status === "awaiting_import" && !shipment.cancel_requested_at) return "pickupPoint.advice.importing"
   return "pickupPoint.advice.automatic"
 }
 
@@ -18,9 +19,9 @@ export function errorAdvice(shipment: Pick<AdminShipment, "status" | "last_error
  * retries by itself is a warning; the carrier still importing the order is
  * the normal wait after checkout (the stuck case has its own warning).
  */
-function lastErrorLook(status: AdminShipment["status"]): { variant: "error" | "warning" | "info"; title: string } {
+function lastErrorLook({ status, cancel_requested_at }: AdminShipment): { variant: "error" | "warning" | "info"; title: string } {
   if (status === "failed") return { variant: "error", title: "pickupPoint.shipment.lastError" }
-  if (status === "awaiting_import") return { variant: "info", title: "pickupPoint.shipment.awaitingImport" }
+  if (status === "awaiting_import" && !cancel_requested_at) return { variant: "info", title: "pickupPoint.shipment.awaitingImport" }
   return { variant: "warning", title: "pickupPoint.shipment.lastError" }
 }
 
@@ -84,9 +85,9 @@ export function ShipmentSection({ shipment }: { shipment: AdminShipment }) {
       ) : null}
       {shipment.last_error ? (
         <div className="px-6 py-3">
-          <Alert variant={lastErrorLook(shipment.status).variant}>
+          <Alert variant={lastErrorLook(shipment).variant}>
             <Text size="small" weight="plus">
-              {t(lastErrorLook(shipment.status).title)}
+              {t(lastErrorLook(shipment).title)}
             </Text>
             <Text size="small">{shipment.last_error}</Text>
             <Text size="small" className="mt-1">

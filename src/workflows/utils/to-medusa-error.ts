@@ -24,7 +24,7 @@ export const SERVICE_BAD_ANSWER_CODE = "pickup_point_service_bad_answer"
  * a request the plugin built wrongly is invalid data, a refusal by the
  * service is not allowed (its message says why), a service that did not
  * answer is unavailable (try again), and an unreadable answer is a bad
- * answer (look before trying again). `doing` names the action for the admin: "The carrier did
+ * answer (try again: the actions that call the service are safe to repeat). `doing` names the action for the admin: "The carrier did
  * not cancel shipment order SHOP-12". Any other error (a failed statement,
  * a bug) is not the carrier's: its message can hold SQL and its parameters,
  * so neither reaches the answer nor the log, only its class and code.
@@ -48,10 +48,11 @@ export function toMedusaError(error: unknown, doing: string): MedusaError {
     )
   }
   if (error instanceof ShipmentOrdersProtocolError) {
-    // The service answered, but not so that it can be read: it may have done the work all the same.
+    // The service answered, but not so that it can be read. Every action that can get here is safe to
+    // repeat: the service makes a repeated cancel or label a no-op, and a report first checks the status.
     return new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
-      `${message}. It may have been done all the same: reload the shipment before trying again.`,
+      `${message}. Try again in a moment: a repeat is not carried out twice.`,
       SERVICE_BAD_ANSWER_CODE
     )
   }
