@@ -65,6 +65,18 @@ medusaIntegrationTestRunner({
       expect(again.result.recorded).toEqual([])
     })
 
+    it("records nothing, on the sweep, for an order cancelled before its shipment was recorded", async () => {
+      const order = await checkout()
+      const first = await shipmentOf(order.id, (s) => s.status === "ready")
+      await pickupPoints.softDeletePickupPointShipments(first.id)
+      // Cancelled while it had no record: the order.canceled subscriber finds nothing to cancel.
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+
+      const { result } = await sweepUnrecordedOrdersWorkflow(getContainer()).run({ input: { grace_ms: 0, lookback_days: 1 } })
+      expect(result.recorded).toEqual([])
+      expect(await pickupPoints.listPickupPointShipments({ order_id: order.id })).toEqual([])
+    })
+
     it("keeps a cancel the service cannot take while importing, and carries it out once the order is imported", async () => {
       await control().patch("/settings", { importDelayMs: 3_000 })
       const order = await checkout()

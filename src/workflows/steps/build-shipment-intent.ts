@@ -11,6 +11,7 @@ export const buildShipmentIntentStepId = "pickup-point-build-shipment-intent"
 export const SHIPMENT_ORDER_FIELDS = [
   "id",
   "display_id",
+  "status",
   "email",
   "currency_code",
   "created_at",
@@ -38,6 +39,7 @@ export const SHIPMENT_ORDER_FIELDS = [
 export const SHIPMENT_OPTION_FIELDS = ["id", "provider_id", "service_zone.fulfillment_set.location.id"]
 
 export type QueriedOrder = Omit<OrderForShipment, "item_total" | "items"> & {
+  status?: string
   items: (Omit<OrderForShipment["items"][number], "quantity"> & QueriedPricedItem)[]
   shipping_methods?: ({ amount: number; data?: Record<string, unknown> | null; shipping_option_id?: string | null } | null)[]
 }
@@ -49,8 +51,9 @@ export type QueriedShippingOption = {
 
 /**
  * Builds what the service's create needs from the order as it is now; null
- * for an order that does not ship with this plugin's provider. No
- * compensation: it only reads.
+ * for an order that does not ship with this plugin's provider, or that was
+ * cancelled before its shipment was recorded (the sweep finds such orders
+ * too). No compensation: it only reads.
  */
 export const buildShipmentIntentStep = createStep(
   buildShipmentIntentStepId,
@@ -59,7 +62,7 @@ export const buildShipmentIntentStep = createStep(
     const option = input.shipping_options.find((candidate) => isPickupPointProvider(candidate.provider_id))
     const method = option && order?.shipping_methods?.find((m) => m?.shipping_option_id === option.id)
     const code = method ? pickupPointCodeOf(method.data ?? undefined) : undefined
-    if (!order || !option || !method || !code) {
+    if (!order || order.status === "canceled" || !option || !method || !code) {
       return new StepResponse(null)
     }
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)

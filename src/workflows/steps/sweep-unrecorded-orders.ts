@@ -88,8 +88,9 @@ export const sweepUnrecordedOrdersStep = createStep(
       : new Set<string>()
     const recorded: string[] = []
     for (const order of shipped.filter((o) => !recordedAlready.has(o.id))) {
-      await createShipmentOrderWorkflow(container).run({ input: { order_id: order.id, recovered: true } })
-      recorded.push(order.id)
+      const { result } = await createShipmentOrderWorkflow(container).run({ input: { order_id: order.id, recovered: true } })
+      // Nothing is recorded for an order cancelled meanwhile.
+      if (result) recorded.push(order.id)
     }
     await pickupPoints.advanceOrderSweepCursor(Number(orders[orders.length - 1].display_id))
     return new StepResponse({ looked_at: orders.length, recorded })
