@@ -272,7 +272,9 @@ export async function runSoak(topology: Topology, options: SoakOptions): Promise
          (SELECT count(*) FROM pickup_point_shipment WHERE deleted_at IS NULL
             AND (status = ANY($1) OR (cancel_requested_at IS NOT NULL AND status <> 'cancelled'))) AS open,
          (SELECT count(*) FROM unnest($2::text[]) AS o(id)
-            WHERE NOT EXISTS (SELECT 1 FROM pickup_point_shipment s WHERE s.order_id = o.id AND s.deleted_at IS NULL)) AS missing,
+            WHERE NOT EXISTS (SELECT 1 FROM pickup_point_shipment s WHERE s.order_id = o.id AND s.deleted_at IS NULL)
+              -- An order cancelled before its shipment was recorded gets none.
+              AND NOT EXISTS (SELECT 1 FROM "order" m WHERE m.id = o.id AND m.status = 'canceled')) AS missing,
          (${UNLINKED_FULFILMENTS_SQL}) AS unlinked`,
       [OPEN_CREATION_STATUSES, orderIds]
     )
@@ -335,7 +337,10 @@ async function readFigures(topology: Topology, runs: OrderRun[]): Promise<Omit<S
     const references = new Set(onService.map((o) => o.orderReferenceCode))
     const own = fulfilments.filter((f) => f.order_id === order.id)
     const status = shipment?.status ?? "no record"
-    const stuck = !shipment || (OPEN_CREATION_STATUSES as readonly string[]).includes(status) || (!!shipment.cancel_requested_at && status !== "cancelled")
+    // No record is right for an order cancelled before its shipment was recorded (nothing may be live on the service: see below).
+    const stuck = shipment
+      ? (OPEN_CREATION_STATUSES as readonly string[]).includes(status) || (!!shipment.cancel_requested_at && status !== "cancelled")
+      : medusaStatus !== "canceled"
     const labelled = own.filter((f) => Number(f.labels) > 0).length
     const withoutShipment = own.filter((f) => f.id !== shipment?.fulfillment_id).length
     const codes = emails.filter((e) => references.has(e.orderReferenceCode)).length
