@@ -8,6 +8,7 @@ import {
   SHIPPED_OFF_STATUSES,
   trackingReportRefusal,
   TRACKING_STAGES,
+  isCancelUnderway,
   verificationCodeRefusal,
 } from "../../modules/pickup-point/lib/statuses"
 import { messageOf, statusOf } from "../lib/errors"
@@ -159,7 +160,7 @@ function SendCode({ shipment, allowance }: Props) {
   const nextAllowed = allowance.next_allowed_at ? new Date(allowance.next_allowed_at).getTime() : 0
   const reason = verificationCodeRefusal(shipment)
     ? t(
-        shipment.cancel_requested_at
+        isCancelUnderway(shipment)
           ? "pickupPoint.refusal.code.cancelling"
           : (shipment.tracking_stage ?? 0) >= TRACKING_STAGES.delivered
             ? "pickupPoint.refusal.code.closed"

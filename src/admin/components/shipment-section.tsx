@@ -2,15 +2,20 @@ import { Alert, Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { formatDateTime } from "../lib/format"
 import { backendLink } from "../lib/sdk"
+import { isCancelUnderway } from "../../modules/pickup-point/lib/statuses"
 import type { AdminShipment } from "../lib/types"
 import { KeyValue } from "./key-value"
 
+type ErrorFacts = Pick<AdminShipment, "status" | "last_error" | "cancel_requested_at">
+
+/** The normal wait for the carrier's import; a requested cancel's error is the cancel's, whatever the status. */
+const isImportWait = (shipment: ErrorFacts) => shipment.status === "awaiting_import" && !isCancelUnderway(shipment)
+
 /** What the admin should do about the shipment's last error, by what it says. */
-export function errorAdvice(shipment: Pick<AdminShipment, "status" | "last_error" | "cancel_requested_at">): string {
+export function errorAdvice(shipment: ErrorFacts): string {
   if (/phone/i.test(shipment.last_error ?? "")) return "pickupPoint.advice.phone"
   if (shipment.status === "failed") return "pickupPoint.advice.failed"
-  // A requested cancel's error is the cancel's, not the import's, whatever the status.
-  if (shipment.status === "awaiting_import" && !shipment.cancel_requested_at) return "pickupPoint.advice.importing"
+  if (isImportWait(shipment)) return "pickupPoint.advice.importing"
   return "pickupPoint.advice.automatic"
 }
 
@@ -19,9 +24,9 @@ export function errorAdvice(shipment: Pick<AdminShipment, "status" | "last_error
  * retries by itself is a warning; the carrier still importing the order is
  * the normal wait after checkout (the stuck case has its own warning).
  */
-function lastErrorLook({ status, cancel_requested_at }: AdminShipment): { variant: "error" | "warning" | "info"; title: string } {
-  if (status === "failed") return { variant: "error", title: "pickupPoint.shipment.lastError" }
-  if (status === "awaiting_import" && !cancel_requested_at) return { variant: "info", title: "pickupPoint.shipment.awaitingImport" }
+function lastErrorLook(shipment: ErrorFacts): { variant: "error" | "warning" | "info"; title: string } {
+  if (shipment.status === "failed") return { variant: "error", title: "pickupPoint.shipment.lastError" }
+  if (isImportWait(shipment)) return { variant: "info", title: "pickupPoint.shipment.awaitingImport" }
   return { variant: "warning", title: "pickupPoint.shipment.lastError" }
 }
 

@@ -166,6 +166,11 @@ export class ShipmentOrdersProtocolError extends ShipmentOrdersError {
   }
 }
 
+/** An answer that never came, or could not be read: the service may have done the work. */
+export function isOutcomeUnknown(error: unknown): boolean {
+  return (error instanceof ShipmentOrdersUnavailableError && error.outcomeUnknown) || error instanceof ShipmentOrdersProtocolError
+}
+
 export function isShipmentOrdersError(error: unknown): error is ShipmentOrdersError {
   return error instanceof ShipmentOrdersError
 }

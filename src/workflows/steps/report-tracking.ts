@@ -1,11 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import {
-  normalizeStatusCode,
-  ShipmentOrdersProtocolError,
-  ShipmentOrdersRejectedError,
-  ShipmentOrdersUnavailableError,
-} from "../../lib/shipment-orders"
+import { isOutcomeUnknown, normalizeStatusCode, ShipmentOrdersRejectedError } from "../../lib/shipment-orders"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { trackingReportRefusal } from "../../modules/pickup-point/lib/statuses"
 import { stageOf } from "../../modules/pickup-point/lib/tracking-stages"
@@ -66,9 +61,8 @@ export const reportTrackingStep = createStep(reportTrackingStepId, async (input:
         })
       }
     } catch (error) {
-      const outcomeUnknown = (error instanceof ShipmentOrdersUnavailableError && error.outcomeUnknown) || error instanceof ShipmentOrdersProtocolError
       // Unless the service took it and only its answer was lost.
-      if (!(outcomeUnknown && (await holds().catch(() => false)))) {
+      if (!(isOutcomeUnknown(error) && (await holds().catch(() => false)))) {
         if (error instanceof ShipmentOrdersRejectedError && /verificationCode/i.test(error.serviceMessage ?? "")) {
           throw new MedusaError(
             MedusaError.Types.INVALID_DATA,

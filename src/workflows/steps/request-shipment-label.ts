@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { ShipmentOrderNotImportedError, ShipmentOrdersProtocolError, ShipmentOrdersUnavailableError } from "../../lib/shipment-orders"
+import { isOutcomeUnknown, ShipmentOrderNotImportedError } from "../../lib/shipment-orders"
 import { isCreationOpen, labelRefusal } from "../../modules/pickup-point/lib/statuses"
 import { advanceAndAnnounce } from "../utils/advance-and-announce"
 import { findLabelOnService, type LabelOnService } from "../utils/label-on-service"
@@ -8,10 +8,6 @@ import { shipmentWork } from "../utils/shipment-work"
 import { toMedusaError } from "../utils/to-medusa-error"
 
 export const requestShipmentLabelStepId = "pickup-point-request-shipment-label"
-
-/** An answer that never came, or could not be read: the service may have done the work. */
-const outcomeUnknown = (error: unknown) =>
-  (error instanceof ShipmentOrdersUnavailableError && error.outcomeUnknown) || error instanceof ShipmentOrdersProtocolError
 
 /**
  * Asks the service for the order's label (DELIVERY) or confirmation
@@ -44,7 +40,7 @@ export const requestShipmentLabelStep = createStep(requestShipmentLabelStepId, a
     if (error instanceof ShipmentOrderNotImportedError) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, labelRefusal({ ...shipment, status: "awaiting_import" })!)
     }
-    const found = outcomeUnknown(error) ? await findLabelOnService(work.client, shipment, work.pickupPoints.statusMapping).catch(() => null) : null
+    const found = isOutcomeUnknown(error) ? await findLabelOnService(work.client, shipment, work.pickupPoints.statusMapping).catch(() => null) : null
     if (!found) {
       throw toMedusaError(error, `The carrier could not make the label of order ${shipment.order_number}`)
     }

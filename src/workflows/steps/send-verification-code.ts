@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
-import { ShipmentOrdersProtocolError, ShipmentOrdersUnavailableError } from "../../lib/shipment-orders"
+import { isOutcomeUnknown } from "../../lib/shipment-orders"
 import { shipmentOrdersClient } from "../utils/shipment-orders-client"
 import { toMedusaError } from "../utils/to-medusa-error"
 
@@ -24,8 +24,7 @@ export const sendVerificationCodeStep = createStep(
       await shipmentOrdersClient(container).sendVerificationCode(shipment.order_reference_code!)
     } catch (error) {
       // An answer lost on the way may hide an e-mail that went out: the send keeps its place in the limits.
-      const outcomeUnknown = (error instanceof ShipmentOrdersUnavailableError && error.outcomeUnknown) || error instanceof ShipmentOrdersProtocolError
-      if (!outcomeUnknown) {
+      if (!isOutcomeUnknown(error)) {
         throw toMedusaError(error, "The carrier did not send the verification code")
       }
       confirmed = false

@@ -94,6 +94,11 @@ export function isCancellable(status: string): boolean {
   return has(CANCELLABLE_STATUSES, status)
 }
 
+/** A cancel recorded for the retry job (the order is cancelled) and not carried out yet. */
+export function isCancelUnderway(shipment: { status: string; cancel_requested_at?: unknown }): boolean {
+  return !!shipment.cancel_requested_at && shipment.status !== "cancelled"
+}
+
 export function isRetryable(status: string): boolean {
   return status === "failed"
 }
@@ -201,7 +206,7 @@ export function canRequestLabel(shipment: ShipmentFacts): boolean {
 /** Why the pickup verification code cannot be sent now; null when it can. */
 export function verificationCodeRefusal(shipment: ShipmentFacts & { id?: string; cancel_requested_at?: unknown }): string | null {
   const name = shipment.id ? `Shipment ${shipment.id}` : `The shipment of ${shipment.order_number}`
-  if (shipment.cancel_requested_at && shipment.status !== "cancelled") {
+  if (isCancelUnderway(shipment)) {
     return `${name} is being cancelled with its order: there is no parcel to hand over.`
   }
   if (!shipment.order_reference_code || !has(ON_SERVICE_STATUSES, shipment.status)) {

@@ -1,4 +1,4 @@
-import { isFollowedByTracking } from "../../../../modules/pickup-point/lib/statuses"
+import { isCancelUnderway, isFollowedByTracking } from "../../../../modules/pickup-point/lib/statuses"
 import { stageOf } from "../../../../modules/pickup-point/lib/tracking-stages"
 import type { TrackingStage } from "../../../../modules/pickup-point/lib/statuses"
 
@@ -31,7 +31,7 @@ const time = (value: Date | string | null | undefined) => (value ? new Date(valu
 /** The one reason a shipment needs a person now, or null. */
 export function attentionOf(shipment: AttentionFacts, now = Date.now()): ShipmentAttention | null {
   if (shipment.status === "failed") return "failed"
-  if (shipment.status !== "cancelled" && shipment.cancel_requested_at && now - time(shipment.cancel_requested_at)! > CANCEL_PENDING_MS) {
+  if (isCancelUnderway(shipment) && now - time(shipment.cancel_requested_at)! > CANCEL_PENDING_MS) {
     return "cancel_pending"
   }
   if (shipment.status === "awaiting_import" && now - time(shipment.updated_at)! > STUCK_AWAITING_IMPORT_MS) {
