@@ -11,6 +11,9 @@ const DEFAULTS = {
   PICKUP_POINT_ORDER_PREFIX: "TEST-",
   PICKUP_POINT_TIME_ZONE: "Europe/Rome",
   PICKUP_POINT_TIMEOUT_MS: "1500",
+  // Past "Fulfill items"' 10 s answer window (LABEL_ANSWER_WITHIN_MS), so a hanging label still
+  // answers 202, but a test that waits out a label deadline waits 12 s rather than 30.
+  PICKUP_POINT_LABEL_TIMEOUT_MS: "12000",
   // Zero backoff, so that a test can run the retry job again at once.
   PICKUP_POINT_RETRY_BASE_MS: "0",
   PICKUP_POINT_SYNC_BATCH_SIZE: "100",
