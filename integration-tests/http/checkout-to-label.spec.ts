@@ -577,6 +577,26 @@ medusaIntegrationTestRunner({
       expect((await sandboxOrders(`TEST-${order.display_id}`))[0].cancelledAt).toBeTruthy()
     })
 
+    it("records as cancelled a shipment order the carrier no longer has, on demand and with the order, and says so in its history", async () => {
+      for (const cancel of ["shipment", "order"] as const) {
+        const order = await checkout()
+        const shipment = await shipmentOf(order.id, "ready")
+        expect((await control().delete(`/orders/${shipment.order_reference_code}`)).status).toBe(200)
+
+        if (cancel === "shipment") {
+          const { data } = await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, {}, admin)
+          expect(data.shipment).toMatchObject({ status: "cancelled" })
+        } else {
+          await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+          await shipmentOf(order.id, "cancelled")
+        }
+        // Not left for the retry job to try forever: the carrier's "no such order" is final.
+        expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ status: "cancelled", cancel_requested_at: null })
+        const history = await pickupPoints.listPickupPointShipmentEvents({ shipment_id: shipment.id, status: "cancelled" })
+        expect(history.map((e) => e.message)).toEqual([expect.stringContaining(`the carrier has no shipment order ${shipment.order_reference_code}`)])
+      }
+    })
+
     it("tells the admin to retry shortly when the service has not imported the order yet", async () => {
       await control().patch("/settings", { importDelayMs: 60_000 })
       const order = await checkout()

@@ -93,6 +93,20 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         await service.transitionShipment({ id: other.shipment.id, from: "pending", to: "cancelled", message: "Cancelled" })
         expect(await service.requestShipmentCancel(other.shipment.id, "too late")).toBeNull()
       })
+
+      it("makes the first cancel request due at once, whatever backoff the creation had reached, and keeps the cancel's own", async () => {
+        const { shipment } = await service.recordShipmentIntent(intent())
+        const inAnHour = new Date(Date.now() + 3_600_000)
+        await service.updatePickupPointShipments({ id: shipment.id, status: "failed", retry_count: 6, next_attempt_at: inAnHour })
+        expect(await service.listDueShipmentIds(1_000)).not.toContain(shipment.id)
+
+        expect(await service.requestShipmentCancel(shipment.id, "order cancelled; service down")).toMatchObject({ retry_count: 0, next_attempt_at: null })
+        expect(await service.listDueShipmentIds(1_000)).toContain(shipment.id)
+
+        // The cancel's own tries back off in turn: a later request leaves their schedule alone.
+        await service.updatePickupPointShipments({ id: shipment.id, retry_count: 2, next_attempt_at: inAnHour })
+        expect(await service.requestShipmentCancel(shipment.id, "still down")).toMatchObject({ retry_count: 2, next_attempt_at: inAnHour, last_error: "still down" })
+      })
     })
 
     describe("tracking ledger and sync batches", () => {

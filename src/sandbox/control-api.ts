@@ -104,6 +104,11 @@ export function controlApiRouter(service: SandboxService, faults: FaultQueue, ca
     order: describeOrder(service, service.findOrder(String(req.params.ref))),
   })))
 
+  router.delete("/orders/:ref", handle((req) => {
+    const order = service.forgetOrder(String(req.params.ref))
+    return { message: `Order ${order.orderReferenceCode} forgotten` }
+  }))
+
   router.post("/orders/:ref/tracking", handle((req) => {
     const { statusCode, statusDescription } = parse(trackingSchema, req.body)
     const order = service.recordNetworkStatus(String(req.params.ref), statusCode, statusDescription, "network")

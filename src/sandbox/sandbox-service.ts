@@ -84,6 +84,13 @@ export class SandboxService {
     return order
   }
 
+  /** The service forgets one order, as a carrier that purged or never kept it: its calls answer 404 from then on. */
+  forgetOrder(orderReferenceCode: string): SandboxOrder {
+    const order = this.findOrder(orderReferenceCode)
+    this.orders.delete(orderReferenceCode)
+    return order
+  }
+
   isImported(order: SandboxOrder): boolean {
     return Date.now() >= order.importAt
   }

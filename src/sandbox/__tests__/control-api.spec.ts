@@ -159,6 +159,18 @@ describe("orders, tracking, e-mails and calls", () => {
     expect((await sandbox.control.post(`/orders/${orderReferenceCode}/tracking`, { statusCode: "moved" })).status).toBe(400)
   })
 
+  it("forget one order on DELETE, after which the merchant API answers 404 for it", async () => {
+    const client = sandbox.client()
+    const kept = await client.create(orderInput())
+    const { orderReferenceCode } = await client.create(orderInput())
+
+    expect((await sandbox.control.delete(`/orders/${orderReferenceCode}`)).data).toMatchObject({ success: true })
+    expect((await sandbox.control.get(`/orders/${orderReferenceCode}`)).status).toBe(404)
+    await expect(client.cancel({ orderReferenceCode })).rejects.toMatchObject({ code: "not_found" })
+    expect((await sandbox.control.get(`/orders/${kept.orderReferenceCode}`)).status).toBe(200)
+    expect((await sandbox.control.delete(`/orders/${orderReferenceCode}`)).status).toBe(404)
+  })
+
   it("record every merchant call with its outcome", async () => {
     const client = sandbox.client()
     await client.create(orderInput())
