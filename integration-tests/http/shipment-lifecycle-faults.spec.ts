@@ -106,7 +106,7 @@ medusaIntegrationTestRunner({
       expect(Buffer.from(pdf.data).subarray(0, 5).toString("latin1")).toBe("%PDF-")
     })
 
-    it("refuses a cancel after a label whose answer was lost, instead of letting the service refuse it", async () => {
+    it("refuses a cancel after a label whose answer was lost; with the order cancelled, asks until the carrier voids the label", async () => {
       const order = await checkout()
       const shipment = await shipmentOf(order.id, (s) => s.status === "ready")
       // Every answer lost, and the service cannot be asked about it either: "Fulfill items" fails and is undone.
@@ -122,6 +122,21 @@ medusaIntegrationTestRunner({
       expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).status).toBe("ready")
       const [sent] = await onService(`TEST-${order.display_id}`)
       expect(sent.cancelledAt).toBeFalsy()
+
+      // The order is cancelled in Medusa (no fulfillment stands): the cancel is owed, kept, and says what to do.
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+      const requested = await shipmentOf(order.id, (s) => !!s.cancel_requested_at)
+      expect(requested.status).toBe("ready")
+      expect(requested.last_error).toContain("Ask the carrier to void the label")
+      await advance()
+      expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ status: "ready", cancel_requested_at: expect.any(Date) })
+
+      // The carrier voids it on its side: the next try finds it cancelled there, and records it.
+      expect((await control().post(`/orders/${sent.orderReferenceCode}/tracking`, { statusCode: "ST_0008" })).status).toBe(200)
+      await advance()
+      expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ status: "cancelled", cancel_requested_at: null })
+      const history = await pickupPoints.listPickupPointShipmentEvents({ shipment_id: shipment.id, status: "cancelled" })
+      expect(history.map((e) => e.message)).toEqual([`Order cancelled: the carrier reports shipment order ${sent.orderReferenceCode} cancelled`])
     })
 
     it("retries a refused create a few times before calling it failed, and counts failures on the health page", async () => {

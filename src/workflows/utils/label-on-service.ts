@@ -19,15 +19,32 @@ export async function findLabelOnService(
   shipment: Pick<PickupPointShipmentDTO, "order_reference_code" | "merchant_type" | "tracking_number">,
   mapping: Record<string, TrackingStage>
 ): Promise<LabelOnService | null> {
-  const { items } = await client.status([{ orderReferenceCode: shipment.order_reference_code! }])
-  const tracking = items[0]?.success ? items[0].tracking : null
-  const stage = tracking?.status ? stageOf(normalizeStatusCode(tracking.status), mapping) : null
-  if (!stage || stage === "cancelled" || TRACKING_STAGES[stage] < TRACKING_STAGES.label) {
+  const { stage, trackingNumber: reported } = await stageOnService(client, shipment.order_reference_code!, mapping)
+  if (!hasLabelStage(stage)) {
     return null
   }
-  const trackingNumber = tracking?.number ?? shipment.tracking_number ?? null
+  const trackingNumber = reported ?? shipment.tracking_number ?? null
   if (shipment.merchant_type === "STORAGE") {
     return { kind: "confirmed", trackingNumber }
   }
   return { kind: "label", pdf: await client.downloadLabel(shipment.order_reference_code!), trackingNumber }
+}
+
+/** The stage the service reports for an order (one `status` call), null when it reports none. Throws when the service cannot say. */
+export async function stageOnService(
+  client: ShipmentOrdersClient,
+  orderReferenceCode: string,
+  mapping: Record<string, TrackingStage>
+): Promise<{ stage: TrackingStage | null; trackingNumber: string | null }> {
+  const { items } = await client.status([{ orderReferenceCode }])
+  const tracking = items[0]?.success ? items[0].tracking : null
+  return {
+    stage: tracking?.status ? stageOf(normalizeStatusCode(tracking.status), mapping) : null,
+    trackingNumber: tracking?.number ?? null,
+  }
+}
+
+/** A label stage or later, and not cancelled: the service made the label (or confirmed the shipment). */
+export function hasLabelStage(stage: TrackingStage | null): boolean {
+  return !!stage && stage !== "cancelled" && TRACKING_STAGES[stage] >= TRACKING_STAGES.label
 }

@@ -13,7 +13,7 @@ import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { cancelRefusal, isCancellable, isCreationUncertain } from "../../modules/pickup-point/lib/statuses"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { PickupPointShipmentDTO, ShipmentStatus } from "../../modules/pickup-point/types"
-import { findLabelOnService } from "./label-on-service"
+import { hasLabelStage, stageOnService } from "./label-on-service"
 import { shipmentOrdersClient } from "./shipment-orders-client"
 import { shipmentLeaseMs, ShipmentLeaseLostError, withShipmentLease, type LeaseSettings, type ShipmentLease } from "./shipment-lease"
 import { toMedusaError } from "./to-medusa-error"
@@ -65,7 +65,8 @@ export async function advanceShipment(
     try {
       for (let transitions = 0; shipment && transitions < 4; transitions++) {
         if (shipment.cancel_requested_at && isCancellable(shipment.status)) {
-          await cancelHeld(held, shipment, "Order cancelled").catch((error) => postpone(held, shipment!, shipment!.status, error))
+          // Only a cancelled order's cancel is requested for the job (see cancelShipment).
+          await cancelHeld(held, shipment, "Order cancelled", { orderCancelled: true }).catch((error) => postpone(held, shipment!, shipment!.status, error))
           break
         }
         const next: PickupPointShipmentDTO | null = await transition(held, shipment)
@@ -223,22 +224,44 @@ async function postpone({ work, lease }: Held, shipment: PickupPointShipmentDTO,
   return null
 }
 
-/** Cancels on the service (looking the order up first when its creation is uncertain), then records it. */
-async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDTO, notes?: string) {
+/** The service made a label whose answer was lost, and refuses to cancel a labelled order. */
+export class UnseenLabelError extends MedusaError {
+  constructor(orderNumber: string, { orderCancelled }: { orderCancelled: boolean }) {
+    super(
+      MedusaError.Types.NOT_ALLOWED,
+      `Shipment order ${orderNumber} cannot be cancelled: the carrier made its label although the answer was lost. ` +
+        (orderCancelled
+          ? "Ask the carrier to void the label; the cancel is tried again until the carrier reports the order cancelled."
+          : `"Fulfill items" again to get the label.`)
+    )
+  }
+}
+
+/**
+ * Cancels on the service (looking the order up first when its creation is
+ * uncertain), then records it. `orderCancelled`: the cancel is owed to an
+ * order Medusa has cancelled (it says what to do when it cannot be done).
+ */
+async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDTO, notes: string | undefined, { orderCancelled }: { orderCancelled: boolean }) {
   let reference = shipment.order_reference_code
   await lease.ensureHeld()
   if (!reference && isCreationUncertain(shipment.status)) {
     reference = (await work.client.getIdentifier(shipment.order_number))?.orderReferenceCode ?? null
   }
-  // A label asked for and never recorded may exist all the same: the service refuses to cancel it then.
-  if (reference && shipment.label_requested_at && (await findLabelOnService(work.client, shipment, work.pickupPoints.statusMapping))) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `Shipment order ${shipment.order_number} cannot be cancelled: the carrier made its label although the answer was lost. "Fulfill items" again to get the label.`
-    )
-  }
   let message = notes || "Cancelled"
-  if (reference) {
+  // A label asked for and never recorded may exist all the same: the service refuses to cancel it then,
+  // until the carrier voids it (its status then reads cancelled, and nothing is left to cancel).
+  let cancelledOnService = false
+  if (reference && shipment.label_requested_at) {
+    const { stage } = await stageOnService(work.client, reference, work.pickupPoints.statusMapping)
+    if (hasLabelStage(stage)) {
+      throw new UnseenLabelError(shipment.order_number, { orderCancelled })
+    }
+    cancelledOnService = stage === "cancelled"
+  }
+  if (cancelledOnService) {
+    message = `${message}: the carrier reports shipment order ${reference} cancelled`
+  } else if (reference) {
     try {
       await work.client.cancel({ orderReferenceCode: reference, notes })
     } catch (error) {
@@ -261,7 +284,8 @@ async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDT
  * Cancels a shipment order on the service. Refused once a label exists or
  * the shipment is confirmed. With `deferOnCarrierError` (an order that is
  * cancelled already, so the cancel is owed), any fault or refusal of the
- * service, or a shipment another process holds, only records the request
+ * service (a label it made unseen included), or a shipment another process
+ * holds, only records the request
  * and why: the retry job carries it out, and the admin sees it pending.
  */
 export async function cancelShipment(
@@ -285,12 +309,12 @@ export async function cancelShipment(
       return claimed
     }
     try {
-      return await cancelHeld({ work, lease }, claimed, notes)
+      return await cancelHeld({ work, lease }, claimed, notes, { orderCancelled: deferOnCarrierError })
     } catch (error) {
       // Not only an unreachable or importing service: an unreadable answer may hide a cancel that
       // was made (a repeated cancel is answered "already cancelled"), a refusal may pass, and a
       // claim lost to another process leaves the shipment to it and then to the retry job.
-      if (deferOnCarrierError && (isShipmentOrdersError(error) || error instanceof ShipmentLeaseLostError)) {
+      if (deferOnCarrierError && (isShipmentOrdersError(error) || error instanceof ShipmentLeaseLostError || error instanceof UnseenLabelError)) {
         return await defer(error.message)
       }
       throw toMedusaError(error, `The carrier did not cancel shipment order ${shipment.order_number}`)
