@@ -1,6 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
-import { advanceDueShipmentsWorkflow, sweepUnrecordedOrdersWorkflow } from "../../src/workflows"
+import { Modules } from "@medusajs/framework/utils"
+import { advanceDueShipmentsWorkflow, sweepCancelledOrdersWorkflow, sweepUnrecordedOrdersWorkflow } from "../../src/workflows"
 import { errorResponse } from "../helpers/error-response"
 import { DUOMO_POINT } from "../helpers/catalog-points"
 import { freshStore } from "../helpers/fresh-store"
@@ -75,6 +76,28 @@ medusaIntegrationTestRunner({
       const { result } = await sweepUnrecordedOrdersWorkflow(getContainer()).run({ input: { grace_ms: 0, lookback_days: 1 } })
       expect(result.recorded).toEqual([])
       expect(await pickupPoints.listPickupPointShipments({ order_id: order.id })).toEqual([])
+    })
+
+    it("cancels, on the sweep, the shipment order of an order whose order.canceled event was lost", async () => {
+      const kept = await checkout()
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, (s) => s.status === "ready")
+      await shipmentOf(kept.id, (s) => s.status === "ready")
+      // The Order Module's own cancel: the order is cancelled, and no event is emitted, as when the process died before it.
+      await getContainer().resolve(Modules.ORDER).cancel(order.id)
+      expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ status: "ready", cancel_requested_at: null })
+
+      const sweep = () => sweepCancelledOrdersWorkflow(getContainer()).run({ input: { batch_size: 1 } })
+      const { result } = await sweep()
+      expect(result.requested).toEqual([shipment.id])
+      expect(result.looked_at).toBeGreaterThanOrEqual(2)
+      await advance()
+      expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ status: "cancelled", cancel_requested_at: null })
+      expect((await onService(`TEST-${order.display_id}`))[0].cancelledAt).toBeTruthy()
+      expect((await onService(`TEST-${kept.display_id}`))[0].cancelledAt).toBeFalsy()
+
+      // Nothing is owed any more.
+      expect((await sweep()).result.requested).toEqual([])
     })
 
     it("keeps a cancel the service cannot take while importing, and carries it out once the order is imported", async () => {

@@ -1,0 +1,54 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import { CANCELLABLE_STATUSES } from "../../modules/pickup-point/lib/statuses"
+import type PickupPointModuleService from "../../modules/pickup-point/service"
+
+export const sweepCancelledOrdersStepId = "pickup-point-sweep-cancelled-orders"
+
+export type SweepCancelledOrdersInput = {
+  /** Shipments read, and orders asked about, per query. */
+  batch_size: number
+}
+
+/** What the shipment's history and last error say about a cancel the sweep found owed. */
+export const LOST_CANCEL_NOTE = "Its order was cancelled, and the cancel never reached the plugin (its order.canceled event was lost)"
+
+/**
+ * Finds shipments that can still be cancelled, with no cancel requested,
+ * whose order Medusa has cancelled: an order.canceled event that died with
+ * its process. Requests their cancel, which the retry job carries out as it
+ * does any owed cancel. Reads every such shipment by id, a batch at a time
+ * (only those before a label: a store's orders in progress). Safe with
+ * several processes and with the subscriber: a request is recorded only
+ * while the shipment can still be cancelled, and once. No compensation.
+ */
+export const sweepCancelledOrdersStep = createStep(
+  sweepCancelledOrdersStepId,
+  async (input: SweepCancelledOrdersInput, { container }) => {
+    const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    let lookedAt = 0
+    const requested: string[] = []
+    for (let after = ""; ; ) {
+      const shipments = await pickupPoints.listPickupPointShipments(
+        { status: [...CANCELLABLE_STATUSES], cancel_requested_at: null, id: { $gt: after } },
+        { select: ["id", "order_id"], take: input.batch_size, order: { id: "ASC" } }
+      )
+      if (!shipments.length) break
+      lookedAt += shipments.length
+      const { data: cancelled } = await query.graph({
+        entity: "order",
+        fields: ["id"],
+        filters: { id: shipments.map((s) => s.order_id), status: "canceled" },
+      })
+      const cancelledIds = new Set(cancelled.map((o) => o.id))
+      for (const shipment of shipments.filter((s) => cancelledIds.has(s.order_id))) {
+        if (await pickupPoints.requestShipmentCancel(shipment.id, LOST_CANCEL_NOTE)) requested.push(shipment.id)
+      }
+      if (shipments.length < input.batch_size) break
+      after = shipments[shipments.length - 1].id
+    }
+    return new StepResponse({ looked_at: lookedAt, requested })
+  }
+)
