@@ -97,7 +97,8 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
       it("makes the first cancel request due at once, whatever backoff the creation had reached, and keeps the cancel's own", async () => {
         const { shipment } = await service.recordShipmentIntent(intent())
         const inAnHour = new Date(Date.now() + 3_600_000)
-        await service.updatePickupPointShipments({ id: shipment.id, status: "failed", retry_count: 6, next_attempt_at: inAnHour })
+        // A creation backing off after faults: not due for an hour.
+        await service.updatePickupPointShipments({ id: shipment.id, retry_count: 6, next_attempt_at: inAnHour })
         expect(await service.listDueShipmentIds(1_000)).not.toContain(shipment.id)
 
         expect(await service.requestShipmentCancel(shipment.id, "order cancelled; service down")).toMatchObject({ retry_count: 0, next_attempt_at: null })

@@ -7,5 +7,7 @@ export const sweepCancelledOrdersWorkflowId = "pickup-point-sweep-cancelled-orde
 export const sweepCancelledOrdersWorkflow = createWorkflow(
   sweepCancelledOrdersWorkflowId,
   (input: Partial<SweepCancelledOrdersInput>) =>
-    new WorkflowResponse(sweepCancelledOrdersStep(transform({ input }, ({ input }) => ({ batch_size: input.batch_size ?? 500 }))))
+    new WorkflowResponse(
+      sweepCancelledOrdersStep(transform({ input }, ({ input }) => ({ batch_size: input.batch_size ?? 500, grace_ms: input.grace_ms ?? 10 * 60_000 })))
+    )
 )

@@ -9,6 +9,8 @@ export const sweepCancelledOrdersStepId = "pickup-point-sweep-cancelled-orders"
 export type SweepCancelledOrdersInput = {
   /** Shipments read, and orders asked about, per query. */
   batch_size: number
+  /** Orders cancelled more recently than this are left to the order.canceled subscriber (an event may wait its turn, or a redelivery). */
+  grace_ms: number
 }
 
 /** What the shipment's history and last error say about a cancel the sweep found owed. */
@@ -19,7 +21,8 @@ export const LOST_CANCEL_NOTE = "Its order was cancelled, and the cancel never r
  * whose order Medusa has cancelled: an order.canceled event that died with
  * its process. Requests their cancel, which the retry job carries out as it
  * does any owed cancel. Reads every such shipment by id, a batch at a time
- * (only those before a label: a store's orders in progress). Safe with
+ * (only those before a label: a store's orders in progress, found through
+ * the index on status). Safe with
  * several processes and with the subscriber: a request is recorded only
  * while the shipment can still be cancelled, and once. No compensation.
  */
@@ -28,6 +31,7 @@ export const sweepCancelledOrdersStep = createStep(
   async (input: SweepCancelledOrdersInput, { container }) => {
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const cancelledBefore = new Date(Date.now() - input.grace_ms)
     let lookedAt = 0
     const requested: string[] = []
     for (let after = ""; ; ) {
@@ -40,7 +44,7 @@ export const sweepCancelledOrdersStep = createStep(
       const { data: cancelled } = await query.graph({
         entity: "order",
         fields: ["id"],
-        filters: { id: shipments.map((s) => s.order_id), status: "canceled" },
+        filters: { id: shipments.map((s) => s.order_id), status: "canceled", canceled_at: { $lt: cancelledBefore } },
       })
       const cancelledIds = new Set(cancelled.map((o) => o.id))
       for (const shipment of shipments.filter((s) => cancelledIds.has(s.order_id))) {

@@ -10,6 +10,7 @@ import {
   type ShipmentOrdersClient,
 } from "../../lib/shipment-orders"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import { UNSEEN_LABEL_REFUSAL } from "../../modules/pickup-point/lib/cancel-refusals"
 import { cancelRefusal, isCancellable, isCreationUncertain } from "../../modules/pickup-point/lib/statuses"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { PickupPointShipmentDTO, ShipmentStatus } from "../../modules/pickup-point/types"
@@ -229,7 +230,7 @@ export class UnseenLabelError extends MedusaError {
   constructor(orderNumber: string, { orderCancelled }: { orderCancelled: boolean }) {
     super(
       MedusaError.Types.NOT_ALLOWED,
-      `Shipment order ${orderNumber} cannot be cancelled: the carrier made its label although the answer was lost. ` +
+      `Shipment order ${orderNumber} cannot be cancelled: ${UNSEEN_LABEL_REFUSAL}. ` +
         (orderCancelled
           ? "Ask the carrier to void the label; the cancel is tried again until the carrier reports the order cancelled."
           : `"Fulfill items" again to get the label.`)
@@ -309,7 +310,9 @@ export async function cancelShipment(
       return claimed
     }
     try {
-      return await cancelHeld({ work, lease }, claimed, notes, { orderCancelled: deferOnCarrierError })
+      // A cancel requested for the job is a cancelled order's too (see advanceShipment), whoever asks now.
+      const orderCancelled = deferOnCarrierError || !!claimed.cancel_requested_at
+      return await cancelHeld({ work, lease }, claimed, notes, { orderCancelled })
     } catch (error) {
       // Not only an unreachable or importing service: an unreadable answer may hide a cancel that
       // was made (a repeated cancel is answered "already cancelled"), a refusal may pass, and a
