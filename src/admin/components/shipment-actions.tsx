@@ -15,6 +15,7 @@ import { messageOf, statusOf } from "../lib/errors"
 import { formatDateTime } from "../lib/format"
 import { useShipmentActions } from "../lib/queries"
 import { backendLink } from "../lib/sdk"
+import { noLabelReason } from "../lib/shipment-advice"
 import type { AdminShipment, VerificationCodeAllowance } from "../lib/types"
 import { useNow } from "../lib/use-now"
 import { ActionRow } from "./action-row"
@@ -52,7 +53,7 @@ function DownloadLabel({ shipment, busy }: { shipment: AdminShipment; busy: bool
   const { t } = useTranslation()
   const reason = shipment.label_file_id
     ? null
-    : t(shipment.merchant_type === "STORAGE" ? "pickupPoint.shipment.noLabelStorage" : "pickupPoint.shipment.noLabelYet")
+    : t(noLabelReason(shipment))
   return (
     <ActionRow id="pickup-point-label" reason={reason}>
       {reason || busy ? (

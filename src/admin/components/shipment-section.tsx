@@ -2,22 +2,11 @@ import { Alert, Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { formatDateTime } from "../lib/format"
 import { backendLink } from "../lib/sdk"
-import { isCancelUnderway } from "../../modules/pickup-point/lib/statuses"
+import { errorAdvice, isImportWait, noLabelReason } from "../lib/shipment-advice"
 import type { AdminShipment } from "../lib/types"
 import { KeyValue } from "./key-value"
 
 type ErrorFacts = Pick<AdminShipment, "status" | "last_error" | "cancel_requested_at">
-
-/** The normal wait for the carrier's import; a requested cancel's error is the cancel's, whatever the status. */
-const isImportWait = (shipment: ErrorFacts) => shipment.status === "awaiting_import" && !isCancelUnderway(shipment)
-
-/** What the admin should do about the shipment's last error, by what it says. */
-export function errorAdvice(shipment: ErrorFacts): string {
-  if (/phone/i.test(shipment.last_error ?? "")) return "pickupPoint.advice.phone"
-  if (shipment.status === "failed") return "pickupPoint.advice.failed"
-  if (isImportWait(shipment)) return "pickupPoint.advice.importing"
-  return "pickupPoint.advice.automatic"
-}
 
 /**
  * How loud the last error is: a failure needs a person; a call the plugin
@@ -70,7 +59,7 @@ export function ShipmentSection({ shipment }: { shipment: AdminShipment }) {
             {t("pickupPoint.shipment.labelLink", { number: shipment.order_number })}
           </a>
         ) : (
-          t(shipment.merchant_type === "STORAGE" ? "pickupPoint.shipment.noLabelStorage" : "pickupPoint.shipment.noLabelYet")
+          t(noLabelReason(shipment))
         )}
       </KeyValue>
       {shipment.tracking_status_description ? (

@@ -1,0 +1,30 @@
+import english from "../../i18n/json/en.json"
+import italian from "../../i18n/json/it.json"
+import { errorAdvice, noLabelReason } from "../shipment-advice"
+
+const shipment = { status: "ready", merchant_type: "DELIVERY" as const, last_error: null, cancel_requested_at: null }
+const unseenLabel =
+  'Shipment order TEST-1 cannot be cancelled: the carrier made its label although the answer was lost. Ask the carrier to void the label; the cancel is tried again until the carrier reports the order cancelled.'
+
+const translated = (messages: unknown, key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages)
+
+describe("what the order's widget tells the admin to do", () => {
+  it("says to ask the carrier to void a label it made unseen, rather than to wait", () => {
+    expect(errorAdvice({ ...shipment, last_error: "The Shipment Orders Service did not answer in time" })).toBe("pickupPoint.advice.automatic")
+    expect(errorAdvice({ ...shipment, last_error: unseenLabel, cancel_requested_at: "2026-11-23T03:00:00Z" })).toBe("pickupPoint.advice.voidLabel")
+  })
+
+  it("offers 'Fulfill items' for a missing label only while the order goes on", () => {
+    expect(noLabelReason(shipment)).toBe("pickupPoint.shipment.noLabelYet")
+    expect(noLabelReason({ ...shipment, cancel_requested_at: "2026-11-23T03:00:00Z" })).toBe("pickupPoint.shipment.noLabelCancelled")
+    expect(noLabelReason({ ...shipment, status: "cancelled" })).toBe("pickupPoint.shipment.noLabelCancelled")
+    expect(noLabelReason({ ...shipment, merchant_type: "STORAGE", status: "cancelled" })).toBe("pickupPoint.shipment.noLabelStorage")
+  })
+
+  it("has every key it gives in English and Italian", () => {
+    for (const key of ["pickupPoint.advice.voidLabel", "pickupPoint.shipment.noLabelCancelled"]) {
+      expect(translated(english, key)).toEqual(expect.any(String))
+      expect(translated(italian, key)).toEqual(expect.any(String))
+    }
+  })
+})

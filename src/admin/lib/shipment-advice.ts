@@ -1,0 +1,25 @@
+import { isUnseenLabelRefusal } from "../../modules/pickup-point/lib/cancel-refusals"
+import { isCancelUnderway } from "../../modules/pickup-point/lib/statuses"
+import type { AdminShipment } from "./types"
+
+type ShipmentFacts = Pick<AdminShipment, "status" | "merchant_type" | "last_error" | "cancel_requested_at">
+
+/** The normal wait for the carrier's import; a requested cancel's error is the cancel's, whatever the status. */
+export const isImportWait = (shipment: Pick<ShipmentFacts, "status" | "cancel_requested_at">) =>
+  shipment.status === "awaiting_import" && !isCancelUnderway(shipment)
+
+/** What the admin should do about the shipment's last error, by what it says, as a translation key. */
+export function errorAdvice(shipment: Pick<ShipmentFacts, "status" | "last_error" | "cancel_requested_at">): string {
+  if (/phone/i.test(shipment.last_error ?? "")) return "pickupPoint.advice.phone"
+  if (isUnseenLabelRefusal(shipment.last_error)) return "pickupPoint.advice.voidLabel"
+  if (shipment.status === "failed") return "pickupPoint.advice.failed"
+  if (isImportWait(shipment)) return "pickupPoint.advice.importing"
+  return "pickupPoint.advice.automatic"
+}
+
+/** Why a shipment has no label to download, as a translation key: "Fulfill items" is the way only while the order goes on. */
+export function noLabelReason(shipment: Pick<ShipmentFacts, "merchant_type" | "status" | "cancel_requested_at">): string {
+  if (shipment.merchant_type === "STORAGE") return "pickupPoint.shipment.noLabelStorage"
+  if (shipment.status === "cancelled" || isCancelUnderway(shipment)) return "pickupPoint.shipment.noLabelCancelled"
+  return "pickupPoint.shipment.noLabelYet"
+}
