@@ -74,6 +74,37 @@ medusaIntegrationTestRunner({
       }
     }
 
+    // What a store has once the plugin is installed, before any set-up (moved here from their own file,
+    // to spare npm test one more boot of the app).
+    describe("the provider, as installed", () => {
+      const PROVIDER_ID = "pickup-point_pickup-point"
+      const OPTION = { id: "pickup-point", name: "Pickup point (shopper chooses)" }
+
+      it("answers /health", async () => {
+        expect((await api.get("/health")).status).toBe(200)
+      })
+
+      it("registers the provider in the fulfillment module with its fulfillment option", async () => {
+        const fulfillment = getContainer().resolve(Modules.FULFILLMENT)
+        expect(await fulfillment.listFulfillmentProviders({})).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ id: PROVIDER_ID, is_enabled: true }),
+            expect.objectContaining({ id: "manual_manual", is_enabled: true }),
+          ])
+        )
+        await expect(fulfillment.retrieveFulfillmentOptions(PROVIDER_ID)).resolves.toEqual([OPTION])
+      })
+
+      it("lists the provider and its options on the admin API, and not without a session", async () => {
+        const providers = await api.get("/admin/fulfillment-providers", admin)
+        expect(providers.data.fulfillment_providers).toEqual(expect.arrayContaining([{ id: PROVIDER_ID, is_enabled: true }]))
+        const options = await api.get(`/admin/fulfillment-providers/${PROVIDER_ID}/options`, admin)
+        expect(options.data.fulfillment_options).toEqual([OPTION])
+
+        expect((await api.get("/admin/fulfillment-providers").catch(errorResponse)).status).toBe(401)
+      })
+    })
+
     it("sets a bare stock location up in one call, and a shopper's order with a chosen point reaches the service", async () => {
       const { data } = await setup()
 
