@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { CreateShipmentOrderInput, ShipmentOrdersClient } from "../src/lib/shipment-orders"
 import { PICKUP_POINT_MODULE } from "../src/modules/pickup-point"
 import type PickupPointModuleService from "../src/modules/pickup-point/service"
@@ -18,7 +18,6 @@ import { percentile } from "./stats"
 export async function timeCreatePhases(container: MedusaContainer, orderIds: string[], client: ShipmentOrdersClient): Promise<string[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
-  const orders = container.resolve(Modules.ORDER)
   const withoutPrices = SHIPMENT_ORDER_FIELDS.filter((field) => !ITEM_TOTAL_FIELDS.includes(field))
   const reads: [string, () => Promise<unknown>][] = []
   const parts: Record<string, number[]> = {}
@@ -41,8 +40,7 @@ export async function timeCreatePhases(container: MedusaContainer, orderIds: str
       ["shipping option read (provider, stock location)", () => query.graph({ entity: "shipping_option", fields: SHIPMENT_OPTION_FIELDS, filters: { id: [option] } })],
       ["year's count of shipped-off orders", () => pickupPoints.countConfirmedThisYear()],
       // The creation reads the order's status again once the shipment is recorded (cancel-intent-of-cancelled-order).
-      ["order status read again after the record (Query)", () => query.graph({ entity: "order", fields: ["status"], filters: { id } })],
-      ["the same through the Order Module", () => orders.retrieveOrder(id, { select: ["status"] })]
+      ["order status read again after the record", () => query.graph({ entity: "order", fields: ["status"], filters: { id } })]
     )
     for (const [name, fn] of i % 2 ? [...reads].reverse() : reads) await time(name, fn)
     if (i % 2 === 0) {
