@@ -9,6 +9,7 @@ import { messageOf } from "../../lib/errors"
 import { formatDateTime } from "../../lib/format"
 import { useRefreshAfterChange } from "../../lib/queries"
 import { sdk } from "../../lib/sdk"
+import { noLabelReason } from "../../lib/shipment-advice"
 import { downloadBlob, fetchMergedLabels, runForEach, useShipmentList, type BulkOutcome } from "../../lib/shipment-list-queries"
 import type { AdminShipment } from "../../lib/types"
 
@@ -71,7 +72,7 @@ const PickupPointShipmentsPage = () => {
         const page = printed.indexOf(shipment.id)
         return page >= 0
           ? { id: shipment.id, order_number: shipment.order_number, ok: true, message: t("pickupPoint.shipments.inPdf", { page: page + 1 }) }
-          : { id: shipment.id, order_number: shipment.order_number, ok: false, message: t("pickupPoint.shipments.noLabel") }
+          : { id: shipment.id, order_number: shipment.order_number, ok: false, message: t(noLabelReason(shipment)) }
       })
     })
 
