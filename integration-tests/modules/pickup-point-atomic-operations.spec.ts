@@ -104,6 +104,13 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         expect(await service.requestShipmentCancel(shipment.id, "order cancelled; service down")).toMatchObject({ retry_count: 0, next_attempt_at: null })
         expect(await service.listDueShipmentIds(1_000)).toContain(shipment.id)
 
+        // A shipment whose creation failed is due only for a requested cancel.
+        const failed = (await service.recordShipmentIntent(intent())).shipment
+        await service.updatePickupPointShipments({ id: failed.id, status: "failed", retry_count: 3, next_attempt_at: inAnHour })
+        expect(await service.listDueShipmentIds(1_000)).not.toContain(failed.id)
+        await service.requestShipmentCancel(failed.id, "order cancelled")
+        expect(await service.listDueShipmentIds(1_000)).toContain(failed.id)
+
         // The cancel's own tries back off in turn: a later request leaves their schedule alone.
         await service.updatePickupPointShipments({ id: shipment.id, retry_count: 2, next_attempt_at: inAnHour })
         expect(await service.requestShipmentCancel(shipment.id, "still down")).toMatchObject({ retry_count: 2, next_attempt_at: inAnHour, last_error: "still down" })
