@@ -22,9 +22,9 @@ export const LOST_CANCEL_NOTE = "Its order was cancelled, and the cancel never r
  * its process. Requests their cancel, which the retry job carries out as it
  * does any owed cancel. Reads every such shipment by id, a batch at a time
  * (only those before a label: a store's orders in progress, found through
- * the index on status). Safe with
- * several processes and with the subscriber: a request is recorded only
- * while the shipment can still be cancelled, and once. No compensation.
+ * the index on status). Safe with several processes and with the
+ * subscriber: a request is recorded only while the shipment can still be
+ * cancelled, and once. No compensation.
  */
 export const sweepCancelledOrdersStep = createStep(
   sweepCancelledOrdersStepId,
