@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
 import { Modules } from "@medusajs/framework/utils"
 import { advanceDueShipmentsWorkflow, sweepCancelledOrdersWorkflow, sweepUnrecordedOrdersWorkflow } from "../../src/workflows"
+import { LOST_CANCEL_NOTE } from "../../src/workflows/steps/sweep-cancelled-orders"
 import { errorResponse } from "../helpers/error-response"
 import { DUOMO_POINT } from "../helpers/catalog-points"
 import { freshStore } from "../helpers/fresh-store"
@@ -93,6 +94,7 @@ medusaIntegrationTestRunner({
       const { result } = await sweep(0)
       expect(result.requested).toEqual([shipment.id])
       expect(result.looked_at).toBeGreaterThanOrEqual(2)
+      expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ last_error: LOST_CANCEL_NOTE })
       await advance()
       expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ status: "cancelled", cancel_requested_at: null })
       expect((await onService(`TEST-${order.display_id}`))[0].cancelledAt).toBeTruthy()

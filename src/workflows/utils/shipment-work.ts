@@ -226,7 +226,7 @@ async function postpone({ work, lease }: Held, shipment: PickupPointShipmentDTO,
 }
 
 /** The service made a label whose answer was lost, and refuses to cancel a labelled order. */
-export class UnseenLabelError extends MedusaError {
+class UnseenLabelError extends MedusaError {
   constructor(orderNumber: string, { orderCancelled }: { orderCancelled: boolean }) {
     super(
       MedusaError.Types.NOT_ALLOWED,
@@ -252,15 +252,11 @@ async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDT
   let message = notes || "Cancelled"
   // A label asked for and never recorded may exist all the same: the service refuses to cancel it then,
   // until the carrier voids it (its status then reads cancelled, and nothing is left to cancel).
-  let cancelledOnService = false
-  if (reference && shipment.label_requested_at) {
-    const { stage } = await stageOnService(work.client, reference, work.pickupPoints.statusMapping)
-    if (hasLabelStage(stage)) {
-      throw new UnseenLabelError(shipment.order_number, { orderCancelled })
-    }
-    cancelledOnService = stage === "cancelled"
+  const stage = reference && shipment.label_requested_at ? (await stageOnService(work.client, reference, work.pickupPoints.statusMapping)).stage : null
+  if (hasLabelStage(stage)) {
+    throw new UnseenLabelError(shipment.order_number, { orderCancelled })
   }
-  if (cancelledOnService) {
+  if (stage === "cancelled") {
     message = `${message}: the carrier reports shipment order ${reference} cancelled`
   } else if (reference) {
     try {
@@ -286,8 +282,8 @@ async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDT
  * the shipment is confirmed. With `deferOnCarrierError` (an order that is
  * cancelled already, so the cancel is owed), any fault or refusal of the
  * service (a label it made unseen included), or a shipment another process
- * holds, only records the request
- * and why: the retry job carries it out, and the admin sees it pending.
+ * holds, only records the request and why: the retry job carries it out,
+ * and the admin sees it pending.
  */
 export async function cancelShipment(
   work: ShipmentWork,
