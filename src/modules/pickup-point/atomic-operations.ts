@@ -1,5 +1,4 @@
-import { generateEntityId } from "@medusajs/framework/utils"
-import { entityIds } from "./lib/entity-ids"
+import { entityId, entityIds } from "./lib/entity-ids"
 import { SHIPPED_OFF_STATUSES, STAGE_RANK_BEFORE_LABEL } from "./lib/statuses"
 import { FOLLOWED_SHIPMENTS_SQL } from "./models/pickup-point-shipment"
 import type {
@@ -27,12 +26,10 @@ import type {
  *   requestCancel       records a cancel for the job, only while the shipment can still be cancelled
  *   archiveShipment     a cancelled shipment steps aside (soft-deleted, history kept) only once, and
  *                       only when no claim holds it: the order's next shipment takes its place
- *   insertTrackingEvents  a report already in a shipment's history is not added again
- *   advanceTrackingStages  a stage moves only forward, and past "label" only once the parcel
- *                       has its label: reports are recorded as they come, but a shipment
- *                       follows only the moves its lifecycle allows
- *   recordTrackingBatch  the three above (and a sync batch's release) as one statement: the
- *                       same rules, one round trip and one row version per shipment
+ *   recordTrackingBatch  a report already in a shipment's history is not added again, and a
+ *                       stage moves only forward, and past "label" only once the parcel has its
+ *                       label: reports are recorded as they come, but a shipment follows only
+ *                       the moves its lifecycle allows (one row version per shipment)
  *   claimFulfillmentState  telling Medusa "shipped" or "delivered" happens once per shipment
  *   claimSyncBatch      rows another process has claimed are skipped (FOR UPDATE SKIP LOCKED)
  *   claimWebhookDelivery  of identical deliveries one is processed; only a settled one is a duplicate
@@ -98,7 +95,7 @@ function withHistory(change: string, changeParams: unknown[], message: string | 
       `history AS (INSERT INTO pickup_point_shipment_event (id, shipment_id, status, message, occurred_at) ` +
       `SELECT ?, changed.id, changed.status, ?, now() FROM changed WHERE ${when}) ` +
       `SELECT * FROM changed`,
-    params: [...changeParams, generateEntityId(undefined, "pushev"), message],
+    params: [...changeParams, entityId("pushev"), message],
   }
 }
 
@@ -111,7 +108,7 @@ function insertShipmentStatement(row: NewShipment): Sql {
      ON CONFLICT (order_id) WHERE deleted_at IS NULL DO NOTHING
      RETURNING *`,
     params: [
-      generateEntityId(undefined, "pushp"),
+      entityId("pushp"),
       row.order_id,
       row.order_number,
       row.pickup_point_code,
@@ -241,7 +238,7 @@ export async function insertShipmentEvent(
 ): Promise<void> {
   await sql.execute(
     `INSERT INTO pickup_point_shipment_event (id, shipment_id, status, message, actor_id, occurred_at) VALUES (?, ?, ?, ?, ?, now())`,
-    [generateEntityId(undefined, "pushev"), shipmentId, status, message, actorId]
+    [entityId("pushev"), shipmentId, status, message, actorId]
   )
 }
 
@@ -292,59 +289,19 @@ export type TrackingRow = {
   tracking_number?: string | null
 }
 
-export async function insertTrackingEvents(sql: SqlRunner, rows: TrackingRow[]): Promise<number> {
-  const inserted: unknown[] = await sql.execute(
-    `INSERT INTO pickup_point_tracking_event
-       (id, shipment_id, status_code, status_description, external_status_code, external_status_description, occurred_at, source, dedupe_key)
-     VALUES ${rows.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}
-     ON CONFLICT (shipment_id, dedupe_key) WHERE deleted_at IS NULL DO NOTHING
-     RETURNING id`,
-    rows.flatMap((r) => trackingEventValues(generateEntityId(undefined, "putrk"), r))
-  )
-  return inserted.length
-}
-
-/** One history row's values, in the column order both history inserts use. */
+/** One history row's values, in the insert's column order. */
 function trackingEventValues(id: string, r: TrackingRow): unknown[] {
   return [id, r.shipment_id, r.code, r.status_description ?? null, r.external_status_code ?? null, r.external_status_description ?? null, r.at, r.source, r.dedupe]
-}
-
-/** A tracking number learnt from a report fills the shipment's when it has none (STORAGE shipments get no label). */
-export async function fillTrackingNumbers(sql: SqlRunner, numbers: { shipment_id: string; tracking_number: string }[]): Promise<void> {
-  if (!numbers.length) return
-  await sql.execute(
-    `UPDATE pickup_point_shipment AS s SET tracking_number = v.number
-     FROM (VALUES ${numbers.map(() => "(?, ?)").join(", ")}) AS v(id, number)
-     WHERE s.id = v.id AND s.tracking_number IS NULL`,
-    numbers.flatMap((n) => [n.shipment_id, n.tracking_number])
-  )
-}
-
-export async function advanceTrackingStages(
-  sql: SqlRunner,
-  moves: { shipment_id: string; rank: number; code: string; description: string | null; at: Date }[]
-): Promise<Omit<TrackingTransition, "stage">[]> {
-  return await sql.execute(
-    `UPDATE pickup_point_shipment AS s
-     SET tracking_stage = v.rank, tracking_status_code = v.code, tracking_status_description = v.description,
-         tracking_updated_at = v.at, updated_at = now()
-     FROM (VALUES ${moves.map(() => "(?, CAST(? AS integer), ?, ?, CAST(? AS timestamptz))").join(", ")}) AS v(id, rank, code, description, at)
-     WHERE s.id = v.id AND s.deleted_at IS NULL AND s.tracking_stage < v.rank
-       AND (v.rank <= ? OR s.status IN (${placeholders(SHIPPED_OFF_STATUSES)}))
-     RETURNING s.id AS shipment_id, s.order_id, s.fulfillment_id, s.tracking_number, s.shipped_at, s.delivered_at, v.code AS status_code`,
-    [...moves.flatMap((m) => [m.shipment_id, m.rank, m.code, m.description, m.at]), STAGE_RANK_BEFORE_LABEL, ...SHIPPED_OFF_STATUSES]
-  )
 }
 
 export type TrackingMove = { shipment_id: string; rank: number; code: string; description: string | null; at: Date }
 
 /**
- * Records a batch of reports in one statement, by the rules of
- * insertTrackingEvents, fillTrackingNumbers and advanceTrackingStages
- * (history deduplicated, a tracking number only where there is none, a stage
- * only forward and past "label" only once shipped off), and, for a sync
- * batch, releases the owner's lease and stamps the shipments as synced, all
- * in the same write of each row. `moves` holds at most one move per shipment.
+ * Records a batch of reports in one statement: the history deduplicated, a
+ * tracking number only where there is none, a stage only forward and past
+ * "label" only once shipped off, and, for a sync batch, the owner's lease
+ * released and the shipments stamped as synced, all in the same write of
+ * each row. `moves` holds at most one move per shipment.
  * Returns how many reports were new and the shipments whose stage moved.
  */
 export async function recordTrackingBatch(
@@ -556,7 +513,7 @@ export async function claimWebhookDelivery(
      ON CONFLICT (digest) WHERE deleted_at IS NULL
      DO UPDATE SET deliveries = pickup_point_webhook_delivery.deliveries + 1
      RETURNING id, verdict, (xmax = 0) AS inserted, ${reclaimable} AS reclaimable`,
-    [generateEntityId(undefined, "puwh"), digest, staleAfterMs]
+    [entityId("puwh"), digest, staleAfterMs]
   )
   if (row.inserted) {
     return { id: row.id, claimed: true, verdict: "processing" }

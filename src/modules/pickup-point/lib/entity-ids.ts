@@ -27,3 +27,8 @@ export function entityIds(prefix: string, count: number): string[] {
   }
   return ids
 }
+
+/** One id in the shape of Medusa's `generateEntityId`, at the cost of one read of randomness. */
+export function entityId(prefix: string): string {
+  return entityIds(prefix, 1)[0]
+}
