@@ -5,6 +5,7 @@ import type PickupPointModuleService from "../../src/modules/pickup-point/servic
 import type { ShipmentIntent } from "../../src/modules/pickup-point/types"
 import { countConfirmedThisYear } from "../../src/modules/pickup-point/atomic-operations"
 import { SHIPPED_OFF_STATUSES } from "../../src/modules/pickup-point/lib/statuses"
+import { WEBHOOK_RESULTS } from "../../src/modules/pickup-point/lib/webhook-results"
 import { advanceShipment, type ShipmentWork } from "../../src/workflows/utils/shipment-work"
 import { MERCHANTS, orderInput, useTestSandbox } from "../../test-support/sandbox-fixtures"
 
@@ -226,6 +227,39 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         await backdate(stuck.id, 3 * 60_000)
         expect(await service.claimWebhookDelivery(died)).toMatchObject({ id: stuck.id, claimed: true })
         expect(await service.claimWebhookDelivery(died)).toMatchObject({ claimed: false, verdict: "processing" })
+      })
+
+      it("finds the shipment a body names with its claim, and stores the verdict with the status it applies", async () => {
+        const { shipment } = await service.recordShipmentIntent(intent())
+        const reference = `REF-WH-${shipment.id}`
+        await service.updatePickupPointShipments({ id: shipment.id, status: "label_generated", order_reference_code: reference })
+        const claim = await service.claimWebhookDelivery(digest(), { order_reference_code: reference })
+        expect(claim).toMatchObject({ claimed: true, shipment_id: shipment.id })
+        expect(await service.claimWebhookDelivery(digest(), { order_reference_code: "REF-NO-SHIPMENT" })).toMatchObject({ claimed: true, shipment_id: null })
+
+        const report = { shipment_id: shipment.id, status_code: "ST_0003", source: "webhook" as const }
+        const payload = { orderReferenceCode: reference, statusCode: "ST_0003" }
+        const moved = await service.recordTrackingUpdates([report], {
+          settle: { id: claim.id, shipment_id: shipment.id, order_reference_code: reference, status_code: "ST_0003", payload },
+        })
+        expect(moved.transitions).toHaveLength(1)
+        const [applied] = await service.listPickupPointWebhookDeliveries({ id: claim.id })
+        expect(applied).toMatchObject({
+          verdict: "applied",
+          result: WEBHOOK_RESULTS.applied(moved.transitions[0].stage),
+          shipment_id: shipment.id,
+          order_reference_code: reference,
+          status_code: "ST_0003",
+          payload,
+        })
+        // A failure after the statement leaves the stored verdict as it is.
+        await service.settleWebhookDelivery(claim.id, { verdict: "failed", result: WEBHOOK_RESULTS.failed })
+        expect((await service.listPickupPointWebhookDeliveries({ id: claim.id }))[0]).toMatchObject({ verdict: "applied" })
+
+        // The same status again moves nothing: its delivery is settled as unchanged.
+        const again = await service.claimWebhookDelivery(digest(), { order_reference_code: reference })
+        expect((await service.recordTrackingUpdates([report], { settle: { id: again.id, shipment_id: shipment.id } })).transitions).toEqual([])
+        expect((await service.listPickupPointWebhookDeliveries({ id: again.id }))[0]).toMatchObject({ verdict: "unchanged", result: WEBHOOK_RESULTS.unchanged })
       })
     })
 

@@ -311,6 +311,7 @@ export async function recordTrackingBatch(
     moves: TrackingMove[]
     numbers: { shipment_id: string; tracking_number: string }[]
     release?: { ids: string[]; owner: string }
+    settle?: WebhookSettlement
   }
 ): Promise<{ recorded: number; transitions: Omit<TrackingTransition, "stage">[] }> {
   // One row per shipment: its move (if any), a tracking number (if any) and whether its lease is released.
@@ -347,6 +348,16 @@ export async function recordTrackingBatch(
          last_synced_at = CASE WHEN ${released} THEN now() ELSE s.last_synced_at END`
   const ids = rows.map(([id]) => id)
   params.push(owner, owner, owner, ...ids, STAGE_RANK_BEFORE_LABEL, ...SHIPPED_OFF_STATUSES, owner, owner, owner, ...ids, owner)
+  // A webhook delivery's verdict, by whether its report moved the shipment.
+  const { settle } = batch
+  const settled = settle
+    ? `,
+     settled AS (
+       UPDATE pickup_point_webhook_delivery
+       SET ${settlementColumns("CASE WHEN EXISTS (SELECT 1 FROM moved) THEN 'applied' ELSE 'unchanged' END", "CASE WHEN EXISTS (SELECT 1 FROM moved) THEN ? ELSE ? END")}
+       WHERE id = ? AND verdict = 'processing')`
+    : ""
+  if (settle) params.push(settle.applied_result, settle.unchanged_result, ...settlementValues(settle), settle.id)
   const result: ({ recorded: number } & Partial<Omit<TrackingTransition, "stage">>)[] = await sql.execute(
     `WITH inserted AS (${inserted}),
      v AS (SELECT * FROM (VALUES ${values}) AS v(id, rank, code, description, at, number, release)),
@@ -366,7 +377,7 @@ export async function recordTrackingBatch(
        FROM v
        WHERE s.id = v.id AND s.id IN (${placeholders(ids)}) AND NOT EXISTS (SELECT 1 FROM moved WHERE moved.shipment_id = s.id)
          AND ((v.number IS NOT NULL AND s.tracking_number IS NULL) OR ${released})
-       RETURNING s.id)
+       RETURNING s.id)${settled}
      SELECT (SELECT count(*) FROM inserted)::int AS recorded, moved.*
      FROM (SELECT 1) AS one LEFT JOIN moved ON true`,
     params
@@ -495,31 +506,37 @@ export const SETTLED_WEBHOOK_VERDICTS = ["applied", "unchanged"] as const
  * delivery inserts the record as `processing`; a redelivery counts itself
  * and wins the claim again only if the earlier one did not settle (refused,
  * failed, or stuck processing for longer than `staleAfterMs`). Concurrent
- * deliveries of one body get one winner.
+ * deliveries of one body get one winner. Given the body's order reference
+ * code, it answers the live shipment's id with it (`shipment_id`, null for
+ * none).
  */
 export async function claimWebhookDelivery(
   sql: SqlRunner,
   digest: string,
-  staleAfterMs: number
-): Promise<{ id: string; claimed: boolean; verdict: string }> {
+  staleAfterMs: number,
+  orderReferenceCode?: string
+): Promise<{ id: string; claimed: boolean; verdict: string; shipment_id?: string | null }> {
   // One statement for a first delivery and for a duplicate (the common replay); the row as it
   // stands says whether a redelivery may take the claim over, which a second statement then tries.
   // Its one parameter: staleAfterMs.
   const reclaimable = `(verdict NOT IN (${SETTLED_WEBHOOK_VERDICTS.map((v) => `'${v}'`).join(", ")}, 'processing')
                         OR (verdict = 'processing' AND updated_at < now() - (? * interval '1 millisecond')))`
-  const [row]: { id: string; verdict: string; inserted: boolean; reclaimable: boolean }[] = await sql.execute(
+  // The shipment the body names, looked up in the same round trip (see shipmentIdByReference).
+  const lookup = orderReferenceCode === undefined ? "" : `, (${SHIPMENT_BY_REFERENCE}) AS shipment_id`
+  const [row]: { id: string; verdict: string; inserted: boolean; reclaimable: boolean; shipment_id?: string | null }[] = await sql.execute(
     `INSERT INTO pickup_point_webhook_delivery (id, digest, verdict, received_at, deliveries)
      VALUES (?, ?, 'processing', now(), 1)
      ON CONFLICT (digest) WHERE deleted_at IS NULL
      DO UPDATE SET deliveries = pickup_point_webhook_delivery.deliveries + 1
-     RETURNING id, verdict, (xmax = 0) AS inserted, ${reclaimable} AS reclaimable`,
-    [entityId("puwh"), digest, staleAfterMs]
+     RETURNING id, verdict, (xmax = 0) AS inserted, ${reclaimable} AS reclaimable${lookup}`,
+    [entityId("puwh"), digest, staleAfterMs, ...(lookup ? [orderReferenceCode] : [])]
   )
+  const found = lookup ? { shipment_id: row.shipment_id ?? null } : {}
   if (row.inserted) {
-    return { id: row.id, claimed: true, verdict: "processing" }
+    return { id: row.id, claimed: true, verdict: "processing", ...found }
   }
   if (!row.reclaimable) {
-    return { id: row.id, claimed: false, verdict: row.verdict }
+    return { id: row.id, claimed: false, verdict: row.verdict, ...found }
   }
   // The same test again, as a compare-and-set: of concurrent redeliveries one takes it over.
   const [reclaimed]: { id: string }[] = await sql.execute(
@@ -528,15 +545,14 @@ export async function claimWebhookDelivery(
      RETURNING id`,
     [row.id, staleAfterMs]
   )
-  return { id: row.id, claimed: !!reclaimed, verdict: row.verdict }
+  return { id: row.id, claimed: !!reclaimed, verdict: row.verdict, ...found }
 }
+
+const SHIPMENT_BY_REFERENCE = "SELECT id FROM pickup_point_shipment WHERE order_reference_code = ? AND deleted_at IS NULL LIMIT 1"
 
 /** The live shipment with this order reference code, if any: its id only (the webhook needs nothing more). */
 export async function shipmentIdByReference(sql: SqlRunner, orderReferenceCode: string): Promise<string | null> {
-  const [row]: { id: string }[] = await sql.execute(
-    `SELECT id FROM pickup_point_shipment WHERE order_reference_code = ? AND deleted_at IS NULL LIMIT 1`,
-    [orderReferenceCode]
-  )
+  const [row]: { id: string }[] = await sql.execute(SHIPMENT_BY_REFERENCE, [orderReferenceCode])
   return row?.id ?? null
 }
 
@@ -547,30 +563,38 @@ export async function shipmentIdByReference(sql: SqlRunner, orderReferenceCode: 
 export async function settleWebhookDelivery(
   sql: SqlRunner,
   id: string,
-  fields: {
-    verdict: string
-    result: string
-    order_reference_code?: string | null
-    status_code?: string | null
-    shipment_id?: string | null
-    payload?: unknown
-  }
+  fields: { verdict: string; result: string } & WebhookDeliveryFields
 ): Promise<void> {
   await sql.execute(
-    `UPDATE pickup_point_webhook_delivery
-     SET verdict = ?, result = ?, order_reference_code = coalesce(?, order_reference_code), status_code = coalesce(?, status_code),
-         shipment_id = coalesce(?, shipment_id), payload = coalesce(CAST(? AS jsonb), payload), received_at = now(), updated_at = now()
-     WHERE id = ? AND verdict = 'processing'`,
-    [
-      fields.verdict,
-      fields.result,
-      fields.order_reference_code ?? null,
-      fields.status_code ?? null,
-      fields.shipment_id ?? null,
-      fields.payload === undefined || fields.payload === null ? null : JSON.stringify(fields.payload),
-      id,
-    ]
+    `UPDATE pickup_point_webhook_delivery SET ${settlementColumns("?", "?")} WHERE id = ? AND verdict = 'processing'`,
+    [fields.verdict, fields.result, ...settlementValues(fields), id]
   )
+}
+
+/** What was read of a delivery, stored with its verdict (a null keeps the stored value). */
+export type WebhookDeliveryFields = {
+  order_reference_code?: string | null
+  status_code?: string | null
+  shipment_id?: string | null
+  payload?: unknown
+}
+
+/** A claimed delivery settled by recordTrackingBatch: `applied` with its result if the report moved the shipment, else `unchanged`. */
+export type WebhookSettlement = { id: string; applied_result: string; unchanged_result: string } & WebhookDeliveryFields
+
+/** The columns a settlement sets; `verdict` and `result` are SQL expressions, the rest is bound by settlementValues. */
+function settlementColumns(verdict: string, result: string): string {
+  return `verdict = ${verdict}, result = ${result}, order_reference_code = coalesce(?, order_reference_code), status_code = coalesce(?, status_code),
+         shipment_id = coalesce(?, shipment_id), payload = coalesce(CAST(? AS jsonb), payload), received_at = now(), updated_at = now()`
+}
+
+function settlementValues(fields: WebhookDeliveryFields): unknown[] {
+  return [
+    fields.order_reference_code ?? null,
+    fields.status_code ?? null,
+    fields.shipment_id ?? null,
+    fields.payload === undefined || fields.payload === null ? null : JSON.stringify(fields.payload),
+  ]
 }
 
 /** Verdicts of a delivery the admin may reprocess: its stored payload was read but not applied. */

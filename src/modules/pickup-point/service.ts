@@ -18,6 +18,7 @@ import {
   type TrackingStage,
 } from "./lib/statuses"
 import { codesFor, DEFAULT_STATUS_MAPPING, stageOf } from "./lib/tracking-stages"
+import { WEBHOOK_RESULTS } from "./lib/webhook-results"
 import { PickupPoint } from "./models/pickup-point"
 import { PickupPointShipment } from "./models/pickup-point-shipment"
 import { PickupPointShipmentEvent } from "./models/pickup-point-shipment-event"
@@ -390,11 +391,18 @@ export default class PickupPointModuleService extends MedusaService({
     await atomic.settleWebhookDelivery(sharedContext.manager!, id, fields)
   }
 
-  /** Claims the processing of a webhook body (see atomic-operations.ts); `claimed: false` for a duplicate. */
+  /**
+   * Claims the processing of a webhook body (see atomic-operations.ts); `claimed: false` for a
+   * duplicate. Given the body's order reference code, it answers its shipment's id too.
+   */
   @InjectManager()
-  async claimWebhookDelivery(digest: string, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
+  async claimWebhookDelivery(
+    digest: string,
+    { order_reference_code }: { order_reference_code?: string } = {},
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ) {
     // A delivery still processing after this long died with its process: a redelivery takes it over.
-    return await atomic.claimWebhookDelivery(sharedContext.manager!, digest, WEBHOOK_PROCESSING_STALE_MS)
+    return await atomic.claimWebhookDelivery(sharedContext.manager!, digest, WEBHOOK_PROCESSING_STALE_MS, order_reference_code)
   }
 
   /** Claims the reprocessing of a failed or unmatched delivery (see atomic-operations.ts); false when it is not one. */
@@ -431,12 +439,13 @@ export default class PickupPointModuleService extends MedusaService({
    * stored one (compare-and-set), so old, repeated or concurrent reports
    * never move a shipment back nor apply twice. Unknown codes are kept in the
    * history and move nothing. `release` gives a sync batch's lease back (and
-   * stamps it synced) in the same statement.
+   * stamps it synced) in the same statement; `settle` stores the verdict of
+   * the claimed webhook delivery that brought the update, in it too.
    */
   @InjectManager()
   async recordTrackingUpdates(
     updates: TrackingUpdate[],
-    { release }: { release?: { ids: string[]; owner: string } } = {},
+    { release, settle }: { release?: { ids: string[]; owner: string }; settle?: { id: string } & atomic.WebhookDeliveryFields } = {},
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<{ recorded: number; transitions: TrackingTransition[] }> {
     if (!updates.length && !release?.ids.length) {
@@ -472,6 +481,11 @@ export default class PickupPointModuleService extends MedusaService({
         at: m.at,
       })),
       release,
+      settle: settle && {
+        ...settle,
+        applied_result: WEBHOOK_RESULTS.applied(furthest.get(settle.shipment_id ?? "")?.stage ?? ""),
+        unchanged_result: WEBHOOK_RESULTS.unchanged,
+      },
     })
     return { recorded, transitions: transitions.map((t) => ({ ...t, stage: furthest.get(t.shipment_id)!.stage! })) }
   }

@@ -44,7 +44,7 @@ export const handlePlatformConfirmationStep = createStep(
     if ("duplicate" in claim) {
       return new StepResponse(claim.duplicate)
     }
-    return new StepResponse(await processPlatformConfirmation(container, claim.claim_id, claim.body))
+    return new StepResponse(await processPlatformConfirmation(container, claim.claim_id, claim.body, claim.shipment))
   }
 )
 

@@ -11,12 +11,13 @@ import { emitShipmentEvents, trackingEvents } from "./shipment-events"
  * forward only (the module's compare-and-set), then told to Medusa and
  * announced by events. A plain function, so that the sync can run it per
  * batch without a workflow run each time; the sync passes its batch's
- * `release`, recorded in the same statement.
+ * `release` and the webhook its delivery to `settle`, recorded in the same
+ * statement.
  */
 export async function applyTrackingUpdates(
   container: MedusaContainer,
   updates: TrackingUpdate[],
-  options: { release?: { ids: string[]; owner: string } } = {}
+  options: Parameters<PickupPointModuleService["recordTrackingUpdates"]>[1] = {}
 ) {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
   const result = await pickupPoints.recordTrackingUpdates(updates, options)

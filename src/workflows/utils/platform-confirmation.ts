@@ -3,24 +3,34 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { readPlatformConfirmation } from "../../modules/pickup-point/lib/webhook-payload"
+import { WEBHOOK_RESULTS } from "../../modules/pickup-point/lib/webhook-results"
 import { applyTrackingUpdates } from "./apply-tracking-updates"
 
 export type WebhookOutcome = { http_status: 200 | 202 | 400 | 404 | 409; verdict: string; message: string; delivery_id?: string }
+
+/** A claimed delivery: its body, and the shipment its order reference code names when it has a readable one. */
+export type ClaimedConfirmation = { claim_id: string; body: unknown; shipment?: { id: string | null } }
 
 /**
  * Claims a fresh delivery's body by its digest: of identical deliveries at
  * once one is processed, and a redelivery is answered as a duplicate (one
  * statement, nothing else read) only when the earlier delivery was applied
  * (or had nothing to apply) or is being processed; one that was refused,
- * failed or found no shipment is claimed again.
+ * failed or found no shipment is claimed again. The same statement looks
+ * up the shipment a readable body names.
  */
 export async function claimPlatformConfirmation(
   container: MedusaContainer,
   rawBody: string
-): Promise<{ duplicate: WebhookOutcome } | { claim_id: string; body: unknown }> {
+): Promise<{ duplicate: WebhookOutcome } | ClaimedConfirmation> {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
   const digest = createHash("sha256").update(rawBody).digest("hex")
-  const claim = await pickupPoints.claimWebhookDelivery(digest)
+  const body = parseJson(rawBody)
+  const confirmation = readPlatformConfirmation(body)
+  const claim = await pickupPoints.claimWebhookDelivery(
+    digest,
+    "problem" in confirmation ? {} : { order_reference_code: confirmation.orderReferenceCode }
+  )
   if (!claim.claimed) {
     return {
       duplicate: {
@@ -31,26 +41,36 @@ export async function claimPlatformConfirmation(
       },
     }
   }
-  let body: unknown
+  return { claim_id: claim.id, body, ...(claim.shipment_id === undefined ? {} : { shipment: { id: claim.shipment_id } }) }
+}
+
+function parseJson(text: string): unknown {
   try {
-    body = JSON.parse(rawBody)
+    return JSON.parse(text)
   } catch {
-    body = undefined
+    return undefined
   }
-  return { claim_id: claim.id, body }
 }
 
 /**
  * Processes a claimed delivery (fresh, or stored and reprocessed): reads the
- * confirmation, finds its shipment by reference code (one indexed read),
- * applies the status through the sync's path (one statement) and stores the
- * verdict (one statement). Every delivery is kept with its verdict, and a
- * readable one with its payload (the documented fields only: reference
- * code, status, description, tracking number; nothing personal, no header,
- * no key). A failure is stored as `failed` (not settled: a redelivery or an
- * admin's reprocess processes the kept payload again) and rethrown.
+ * confirmation, finds its shipment by reference code (one indexed read,
+ * unless the claim found it), and applies the status through the sync's
+ * path and stores the verdict (one statement). Every delivery is kept with
+ * its verdict, and a readable one with its payload (the documented fields
+ * only: reference code, status, description, tracking number; nothing
+ * personal, no header, no key). A failure before the verdict is stored is
+ * stored as `failed` (not settled: a redelivery or an admin's reprocess
+ * processes the kept payload again) and rethrown; one after it (telling
+ * Medusa the fulfillment shipped) is rethrown, and the tracking sync
+ * applies the transition it left (listUnappliedTransitions).
  */
-export async function processPlatformConfirmation(container: MedusaContainer, claimId: string, body: unknown): Promise<WebhookOutcome> {
+export async function processPlatformConfirmation(
+  container: MedusaContainer,
+  claimId: string,
+  body: unknown,
+  shipment?: ClaimedConfirmation["shipment"]
+): Promise<WebhookOutcome> {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
   const settle = (fields: Parameters<PickupPointModuleService["settleWebhookDelivery"]>[1]) => pickupPoints.settleWebhookDelivery(claimId, fields)
 
@@ -63,31 +83,30 @@ export async function processPlatformConfirmation(container: MedusaContainer, cl
     }
     // Only the documented fields are kept: no headers, nothing secret.
     kept = { order_reference_code: confirmation.orderReferenceCode, status_code: confirmation.statusCode, payload: { ...confirmation } }
-    const shipmentId = await pickupPoints.findShipmentIdByReference(confirmation.orderReferenceCode)
+    const shipmentId = shipment ? shipment.id : await pickupPoints.findShipmentIdByReference(confirmation.orderReferenceCode)
     if (!shipmentId) {
-      await settle({ verdict: "unknown_order", result: "No shipment has this order reference code", ...kept })
+      await settle({ verdict: "unknown_order", result: WEBHOOK_RESULTS.unknownOrder, ...kept })
       return { http_status: 202, verdict: "unknown_order", message: "Acknowledged: no shipment has this order reference code", delivery_id: claimId }
     }
 
-    const result = await applyTrackingUpdates(container, [
-      {
-        shipment_id: shipmentId,
-        status_code: confirmation.statusCode,
-        status_description: confirmation.statusDescription,
-        tracking_number: confirmation.trackingNumber,
-        source: "webhook",
-      },
-    ])
-    const verdict = result.transitions.length ? "applied" : "unchanged"
-    await settle({
-      verdict,
-      result: verdict === "applied" ? `Moved to ${result.transitions[0].stage}` : "Recorded; not further than the current status, or waiting for the label",
-      shipment_id: shipmentId,
-      ...kept,
-    })
-    return { http_status: 200, verdict, message: "Received", delivery_id: claimId }
+    const result = await applyTrackingUpdates(
+      container,
+      [
+        {
+          shipment_id: shipmentId,
+          status_code: confirmation.statusCode,
+          status_description: confirmation.statusDescription,
+          tracking_number: confirmation.trackingNumber,
+          source: "webhook",
+        },
+      ],
+      // The verdict (`applied` if the status moved the shipment, else `unchanged`) is stored by the same statement.
+      { settle: { id: claimId, shipment_id: shipmentId, ...kept } }
+    )
+    return { http_status: 200, verdict: result.transitions.length ? "applied" : "unchanged", message: "Received", delivery_id: claimId }
   } catch (error) {
-    await settle({ verdict: "failed", result: "Processing failed; a redelivery or Reprocess processes it again", ...kept })
+    // A no-op once the verdict is stored: only a delivery still `processing` is settled.
+    await settle({ verdict: "failed", result: WEBHOOK_RESULTS.failed, ...kept })
     throw error
   }
 }

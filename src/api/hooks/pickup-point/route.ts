@@ -28,7 +28,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   // A replay is answered by its claim alone (one statement); a claimed delivery is processed without a
   // workflow run (the same code as the webhook's workflow, whose step has nothing to compensate).
   const claim = await claimPlatformConfirmation(req.scope, req.rawBody?.toString("utf8") ?? "")
-  const result = "duplicate" in claim ? claim.duplicate : await processPlatformConfirmation(req.scope, claim.claim_id, claim.body)
+  const result = "duplicate" in claim ? claim.duplicate : await processPlatformConfirmation(req.scope, claim.claim_id, claim.body, claim.shipment)
   // A refused payload answers in Medusa's error shape (`type`, `message`), the verdict besides.
   res.status(result.http_status).json({ ...(result.http_status >= 400 ? { type: "invalid_data" } : {}), verdict: result.verdict, message: result.message })
 }
