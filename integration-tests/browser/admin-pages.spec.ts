@@ -172,6 +172,17 @@ medusaIntegrationTestRunner({
       await printed.getByRole("row", { name: new RegExp(`TEST-${failed.display_id} Refused No label yet: "Fulfill items" on this order makes it`) }).waitFor()
       await screenshot(page(), "shipments-en")
       expect(await seriousA11yViolations(page(), "main")).toEqual([])
+
+      // Printing only shipments without a label asks the server for nothing: each row says why.
+      await page().getByRole("checkbox", { name: `Select TEST-${first.order.display_id}` }).click()
+      await page().getByRole("checkbox", { name: `Select TEST-${second.order.display_id}` }).click()
+      let downloads = 0
+      page().on("download", () => (downloads += 1))
+      await page().getByRole("button", { name: "Print labels (1)" }).click()
+      await waitFor(async () => (await printed.getByRole("row").count()) === 2)
+      await printed.getByRole("row", { name: new RegExp(`TEST-${failed.display_id} Refused No label yet: "Fulfill items" on this order makes it`) }).waitFor()
+      await page().getByText("1 of 1 shipments were refused: see the results").waitFor()
+      expect(downloads).toBe(0)
     })
 
     browserTest("shows health: credentials, tracking sync, the webhook to configure and its deliveries", async () => {

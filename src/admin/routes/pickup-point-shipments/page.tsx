@@ -64,10 +64,16 @@ const PickupPointShipmentsPage = () => {
     }
   }
 
+  const printMerged = async (shipments: AdminShipment[]) => {
+    const { pdf, printed } = await fetchMergedLabels(shipments.map((shipment) => shipment.id))
+    downloadBlob(pdf, `pickup-point-labels-${printed.length}.pdf`)
+    return printed
+  }
+
   const printLabels = () =>
     bulk("print", async () => {
-      const { pdf, printed } = await fetchMergedLabels(chosen.map((shipment) => shipment.id))
-      downloadBlob(pdf, `pickup-point-labels-${printed.length}.pdf`)
+      // With no label among them there is nothing to ask the server for: each row says why instead.
+      const printed = chosen.some((shipment) => shipment.label_file_id) ? await printMerged(chosen) : []
       return chosen.map((shipment) => {
         const page = printed.indexOf(shipment.id)
         return page >= 0
