@@ -144,6 +144,14 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         expect(await service.listPickupPointTrackingEvents({ shipment_id: id })).toHaveLength(2)
       })
 
+      it("keeps a report with an unknown code and no tracking number in the history, moving nothing", async () => {
+        const [id] = await followedShipments(1)
+        const unknown = await service.recordTrackingUpdates([{ shipment_id: id, status_code: "ST_0042", source: "webhook" }])
+        expect(unknown).toEqual({ recorded: 1, transitions: [] })
+        expect(await service.listPickupPointTrackingEvents({ shipment_id: id })).toEqual([expect.objectContaining({ status_code: "ST_0042" })])
+        expect(await service.retrievePickupPointShipment(id)).toMatchObject({ tracking_status_code: null })
+      })
+
       it("never gives two concurrent sync claims the same shipment, and releases only the owner's batch", async () => {
         await followedShipments(12)
         const runStartedAt = new Date()

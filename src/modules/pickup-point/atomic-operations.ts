@@ -317,6 +317,8 @@ export async function recordTrackingBatch(
   // One row per shipment: its move (if any), a tracking number (if any) and whether its lease is released.
   const perShipment = new Map<string, { move?: TrackingMove; number?: string; release: boolean }>()
   const entry = (id: string) => perShipment.get(id) ?? perShipment.set(id, { release: false }).get(id)!
+  // A shipment with a report only (an unknown code, no number) has its row too, which changes nothing.
+  for (const event of batch.events) entry(event.shipment_id)
   for (const move of batch.moves) entry(move.shipment_id).move = move
   for (const n of batch.numbers) entry(n.shipment_id).number ??= n.tracking_number
   for (const id of batch.release?.ids ?? []) entry(id).release = true
