@@ -241,8 +241,11 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         const { shipment } = await service.recordShipmentIntent(intent())
         const reference = `REF-WH-${shipment.id}`
         await service.updatePickupPointShipments({ id: shipment.id, status: "label_generated", order_reference_code: reference })
-        const claim = await service.claimWebhookDelivery(digest(), { order_reference_code: reference })
+        const body = digest()
+        const claim = await service.claimWebhookDelivery(body, { order_reference_code: reference })
         expect(claim).toMatchObject({ claimed: true, shipment_id: shipment.id })
+        // A duplicate reads nothing else.
+        expect(await service.claimWebhookDelivery(body, { order_reference_code: reference })).toEqual({ id: claim.id, claimed: false, verdict: "processing" })
         expect(await service.claimWebhookDelivery(digest(), { order_reference_code: "REF-NO-SHIPMENT" })).toMatchObject({ claimed: true, shipment_id: null })
 
         const report = { shipment_id: shipment.id, status_code: "ST_0003", source: "webhook" as const }

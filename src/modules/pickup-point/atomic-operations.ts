@@ -301,8 +301,9 @@ export type TrackingMove = { shipment_id: string; rank: number; code: string; de
  * tracking number only where there is none, a stage only forward and past
  * "label" only once shipped off, and, for a sync batch, the owner's lease
  * released and the shipments stamped as synced, all in the same write of
- * each row. `moves` holds at most one move per shipment.
- * Returns how many reports were new and the shipments whose stage moved.
+ * each row; for a webhook delivery, its verdict (`settle`). `moves` holds at
+ * most one move per shipment. Returns how many reports were new and the
+ * shipments whose stage moved.
  */
 export async function recordTrackingBatch(
   sql: SqlRunner,
@@ -523,22 +524,24 @@ export async function claimWebhookDelivery(
   // Its one parameter: staleAfterMs.
   const reclaimable = `(verdict NOT IN (${SETTLED_WEBHOOK_VERDICTS.map((v) => `'${v}'`).join(", ")}, 'processing')
                         OR (verdict = 'processing' AND updated_at < now() - (? * interval '1 millisecond')))`
-  // The shipment the body names, looked up in the same round trip (see shipmentIdByReference).
-  const lookup = orderReferenceCode === undefined ? "" : `, (${SHIPMENT_BY_REFERENCE}) AS shipment_id`
+  // The shipment the body names, looked up in the same round trip (see shipmentIdByReference), for a
+  // delivery that may be processed: a plain duplicate reads nothing else.
+  const lookup =
+    orderReferenceCode === undefined ? "" : `, CASE WHEN xmax = 0 OR ${reclaimable} THEN (${SHIPMENT_BY_REFERENCE}) END AS shipment_id`
   const [row]: { id: string; verdict: string; inserted: boolean; reclaimable: boolean; shipment_id?: string | null }[] = await sql.execute(
     `INSERT INTO pickup_point_webhook_delivery (id, digest, verdict, received_at, deliveries)
      VALUES (?, ?, 'processing', now(), 1)
      ON CONFLICT (digest) WHERE deleted_at IS NULL
      DO UPDATE SET deliveries = pickup_point_webhook_delivery.deliveries + 1
      RETURNING id, verdict, (xmax = 0) AS inserted, ${reclaimable} AS reclaimable${lookup}`,
-    [entityId("puwh"), digest, staleAfterMs, ...(lookup ? [orderReferenceCode] : [])]
+    [entityId("puwh"), digest, staleAfterMs, ...(lookup ? [staleAfterMs, orderReferenceCode] : [])]
   )
   const found = lookup ? { shipment_id: row.shipment_id ?? null } : {}
   if (row.inserted) {
     return { id: row.id, claimed: true, verdict: "processing", ...found }
   }
   if (!row.reclaimable) {
-    return { id: row.id, claimed: false, verdict: row.verdict, ...found }
+    return { id: row.id, claimed: false, verdict: row.verdict }
   }
   // The same test again, as a compare-and-set: of concurrent redeliveries one takes it over.
   const [reclaimed]: { id: string }[] = await sql.execute(

@@ -469,7 +469,7 @@ export default class PickupPointModuleService extends MedusaService({
       const best = furthest.get(row.shipment_id)
       if (!best || TRACKING_STAGES[row.stage] > TRACKING_STAGES[best.stage!]) furthest.set(row.shipment_id, row)
     }
-    // One statement: the history, tracking numbers, forward moves and a sync batch's release.
+    // One statement: the history, tracking numbers, forward moves, a sync batch's release and a webhook delivery's verdict.
     const { recorded, transitions } = await atomic.recordTrackingBatch(sharedContext.manager!, {
       events: rows,
       numbers: rows.flatMap((r) => (r.tracking_number ? [{ shipment_id: r.shipment_id, tracking_number: r.tracking_number }] : [])),

@@ -15,8 +15,9 @@ export type PlatformConfirmationInput = { raw_body: string } | { delivery_id: st
  * is claimed by its digest first, so that of identical deliveries at once
  * one is processed; a redelivery is answered as a duplicate only when the
  * earlier delivery was applied (or had nothing to apply): one that was
- * refused, failed or found no shipment is processed again. A confirmation
- * goes through the same path as the sync. Every delivery is kept with its
+ * refused, failed or found no shipment is processed again (a failure after
+ * its status was recorded leaves it applied: see processPlatformConfirmation).
+ * A confirmation goes through the same path as the sync. Every delivery is kept with its
  * verdict, and a readable one with its payload (the documented fields only:
  * reference code, status, description, tracking number; nothing personal,
  * no header, no key), so that an admin can reprocess one that failed or

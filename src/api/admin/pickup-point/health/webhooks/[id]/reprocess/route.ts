@@ -22,9 +22,13 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
     // The cause goes to the server log (the error's message: payloads and keys are not in it).
     const cause = errors[0].error as { message?: string } | undefined
     req.scope.resolve(ContainerRegistrationKeys.LOGGER).error(`pickup-point: reprocessing webhook delivery ${req.params.id} failed: ${cause?.message ?? String(cause)}`)
+    // A failure after the status was recorded (telling Medusa the fulfillment moved) leaves the delivery applied.
+    const [after] = await pickupPoints.listPickupPointWebhookDeliveries({ id: req.params.id }, { take: 1, select: ["verdict"] })
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
-      "Reprocessing failed again and the delivery stays failed; check the server log for the cause, fix it, then reprocess it again."
+      after?.verdict === "applied"
+        ? "The status was recorded, but telling Medusa the fulfillment shipped or was delivered failed; the tracking sync tries that again. Check the server log for the cause."
+        : "Reprocessing failed again and the delivery stays failed; check the server log for the cause, fix it, then reprocess it again."
     )
   }
   if (result.http_status === 404) {
