@@ -38,7 +38,9 @@ const PickupPointShipmentsPage = () => {
   const shipments = data?.shipments ?? []
   const count = data?.count ?? 0
   const pageCount = Math.max(1, Math.ceil(count / PAGE_SIZE))
-  const chosen = [...selected.values()]
+  // The chosen shipments as the list shows them now (one chosen on another page keeps the copy it was chosen with).
+  const listed = new Map(shipments.map((shipment) => [shipment.id, shipment]))
+  const chosen = [...selected.values()].map((shipment) => listed.get(shipment.id) ?? shipment)
 
   const toggle = (shipment: AdminShipment, checked: boolean) =>
     setSelected((current) => {
