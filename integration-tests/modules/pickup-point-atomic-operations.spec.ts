@@ -301,6 +301,35 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         expect(history).not.toContain("unknown")
         expect((await sandbox.calls("create")).length).toBe(2)
       })
+
+      it("lets a second worker carry out a cancel a stalled one started; the stalled worker's late write changes nothing", async () => {
+        const healthy: ShipmentWork = {
+          pickupPoints: service,
+          client: sandbox.client(MERCHANTS.delivery, { retries: 0 }),
+          logger: quietLogger,
+          lease: { leaseMs: 60_000 },
+        }
+        const { shipment } = await service.recordShipmentIntent(intent())
+        const created = await advanceShipment(healthy, shipment.id)
+        expect(created?.shipment.status).toMatch(/^(awaiting_import|ready)$/)
+        await service.requestShipmentCancel(shipment.id, "order cancelled")
+
+        // The first worker's cancel is never answered, and its lease (300 ms, not renewed) runs out meanwhile.
+        await sandbox.fault("cancel", "timeout")
+        const stalled: ShipmentWork = { ...healthy, client: sandbox.client(MERCHANTS.delivery, { timeoutMs: 2_000, retries: 0 }), lease: { leaseMs: 300, renewEveryMs: null } }
+        const first = advanceShipment(stalled, shipment.id)
+        await new Promise((resolve) => setTimeout(resolve, 700))
+        const second = await advanceShipment(healthy, shipment.id)
+        expect(second?.shipment).toMatchObject({ status: "cancelled", cancel_requested_at: null })
+
+        // The stalled worker's timeout would postpone the cancel with its error: that write did not land.
+        const late = await first
+        expect(late?.shipment).toMatchObject({ status: "cancelled", cancel_requested_at: null, last_error: null })
+        const [onService] = (await sandbox.orders()).filter((o) => o.request.orderNumber === shipment.order_number)
+        expect(onService.cancelledAt).toEqual(expect.any(String))
+        expect((await sandbox.calls("cancel")).length).toBe(2)
+        expect((await eventsOf(shipment.id)).filter((e) => e.status === "cancelled")).toHaveLength(1)
+      })
     })
   },
 })
