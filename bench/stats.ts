@@ -13,3 +13,37 @@ export async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const result = await fn()
   return [result, Number(process.hrtime.bigint() - started) / 1e6]
 }
+
+/**
+ * A 95% interval for the ratio of two percentiles, by a paired bootstrap:
+ * the runs' pairs (the i-th of each list was measured side by side) are
+ * resampled with replacement `rounds` times, with a seeded draw, so that the
+ * interval says how far the ratio could move on another run of the same size
+ * on the same machine, and is the same for the same figures.
+ */
+export function percentileRatioInterval(numerator: number[], denominator: number[], p: number, rounds = 2000, seed = 1): [number, number] {
+  const pairs = Math.min(numerator.length, denominator.length)
+  let state = seed >>> 0
+  // mulberry32: a small, well-known seeded generator; statistical quality is plenty for resampling.
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  const ratios: number[] = []
+  for (let round = 0; round < rounds; round++) {
+    const picked = Array.from({ length: pairs }, () => Math.floor(random() * pairs))
+    ratios.push(percentile(picked.map((i) => numerator[i]), p) / percentile(picked.map((i) => denominator[i]), p))
+  }
+  ratios.sort((a, b) => a - b)
+  return [ratios[Math.floor(0.025 * rounds)], ratios[Math.ceil(0.975 * rounds) - 1]]
+}
+
+/** A ratio's verdict against its target, saying when the run was too small to tell (the interval spans the target). */
+export function ratioVerdict(ratio: number, [low, high]: [number, number], target: number): string {
+  if (high <= target) return "met"
+  if (low > target) return "MISSED"
+  return `${ratio <= target ? "met" : "MISSED"} by this run, but the interval spans the target: not resolved at this size`
+}
