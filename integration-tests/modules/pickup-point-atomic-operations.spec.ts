@@ -314,11 +314,16 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         expect(created?.shipment.status).toMatch(/^(awaiting_import|ready)$/)
         await service.requestShipmentCancel(shipment.id, "order cancelled")
 
-        // The first worker's cancel is never answered, and its lease (300 ms, not renewed) runs out meanwhile.
+        // The first worker's cancel is never answered, and its lease (300 ms, renewed once just before the
+        // call, never after) runs out meanwhile; the second worker starts once the call is out and the lease is over.
         await sandbox.fault("cancel", "timeout")
-        const stalled: ShipmentWork = { ...healthy, client: sandbox.client(MERCHANTS.delivery, { timeoutMs: 2_000, retries: 0 }), lease: { leaseMs: 300, renewEveryMs: null } }
+        const stalled: ShipmentWork = { ...healthy, client: sandbox.client(MERCHANTS.delivery, { timeoutMs: 3_000, retries: 0 }), lease: { leaseMs: 300, renewEveryMs: null } }
         const first = advanceShipment(stalled, shipment.id)
-        await new Promise((resolve) => setTimeout(resolve, 700))
+        for (const deadline = Date.now() + 2_000; (await sandbox.calls("cancel")).length === 0; ) {
+          if (Date.now() > deadline) throw new Error("the stalled worker's cancel never reached the service")
+          await new Promise((resolve) => setTimeout(resolve, 25))
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500))
         const second = await advanceShipment(healthy, shipment.id)
         expect(second?.shipment).toMatchObject({ status: "cancelled", cancel_requested_at: null })
 

@@ -77,7 +77,8 @@ function pickKind(fault: HeldFault): FaultKind {
 }
 
 /** mulberry32: a small repeatable generator, so that a soak can be replayed with the same faults. */
-function seededRandom(seed: number): () => number {
+/** mulberry32: a small seeded generator, so that a seeded draw (or a bench's resampling) repeats. */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0
   return () => {
     state = (state + 0x6d2b79f5) >>> 0

@@ -22,12 +22,15 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
     // The cause goes to the server log (the error's message: payloads and keys are not in it).
     const cause = errors[0].error as { message?: string } | undefined
     req.scope.resolve(ContainerRegistrationKeys.LOGGER).error(`pickup-point: reprocessing webhook delivery ${req.params.id} failed: ${cause?.message ?? String(cause)}`)
-    // A failure after the status was recorded (telling Medusa the fulfillment moved) leaves the delivery applied.
-    const [after] = await pickupPoints.listPickupPointWebhookDeliveries({ id: req.params.id }, { take: 1, select: ["verdict"] })
+    // A failure after the status was recorded (telling Medusa, announcing it) leaves the delivery applied.
+    const after = await pickupPoints
+      .listPickupPointWebhookDeliveries({ id: req.params.id }, { take: 1, select: ["verdict"] })
+      .then(([delivery]) => delivery?.verdict)
+      .catch(() => undefined)
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
-      after?.verdict === "applied"
-        ? "The status was recorded, but telling Medusa the fulfillment shipped or was delivered failed; the tracking sync tries that again. Check the server log for the cause."
+      after === "applied"
+        ? "The status was recorded, but a step after it failed (telling Medusa the fulfillment shipped or was delivered, or announcing the change); check the server log for the cause. The tracking sync applies the fulfillment's state again."
         : "Reprocessing failed again and the delivery stays failed; check the server log for the cause, fix it, then reprocess it again."
     )
   }
