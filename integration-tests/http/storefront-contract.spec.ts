@@ -1,3 +1,4 @@
+import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosResponse } from "axios"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
@@ -208,6 +209,12 @@ medusaIntegrationTestRunner({
       // Another provider's option needs no phone.
       const homeCart = await prepareCart(api, store, { phone: null, optionId: store.homeDeliveryOption.id, pickupPointCode: null })
       expect((await post(`/store/carts/${homeCart}/complete`, {})).data.type).toBe("order")
+
+      // A customer's own phone stands in for the address's, as the shipment order takes it.
+      const customerCart = await prepareCart(api, store, { phone: null })
+      const customer = await getContainer().resolve(Modules.CUSTOMER).createCustomers({ email: "maria@example.com", phone: "+39 333 1112233" })
+      await getContainer().resolve(Modules.CART).updateCarts(customerCart, { customer_id: customer.id })
+      expect((await post(`/store/carts/${customerCart}/complete`, {})).data.type).toBe("order")
     })
 
     it("stops offering a published point's option while the point is deactivated, and offers it again once reactivated", async () => {

@@ -1,5 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { validatePickupPointSelectionsWorkflow } from "../../workflows/validate-pickup-point-selections"
+import { validatePickupPointSelections } from "../../workflows/utils/pickup-point-checkout-checks"
 
 type ChosenOption = { option_id: string; data?: Record<string, unknown> }
 type AddShippingMethodBody = ChosenOption | ChosenOption[]
@@ -15,9 +15,11 @@ type AddShippingMethodBody = ChosenOption | ChosenOption[]
 export async function checkPickupPointSelection(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const body = req.validatedBody as AddShippingMethodBody | undefined
   const chosen = Array.isArray(body) ? body : body ? [body] : []
-  const { result: validated } = await validatePickupPointSelectionsWorkflow(req.scope).run({
-    input: { selections: chosen.map((c) => ({ option_id: c.option_id, data: c.data ?? null })) },
-  })
+  // Without a workflow run: every shipping method a shopper chooses passes here, a pickup-point one or not.
+  const validated = await validatePickupPointSelections(
+    req.scope,
+    chosen.map((c) => ({ option_id: c.option_id, data: c.data ?? null }))
+  )
   for (const selection of validated) {
     for (const option of chosen.filter((c) => c.option_id === selection.option_id)) {
       option.data = { ...option.data, pickup_point_code: selection.pickup_point_code, pickup_point: selection.pickup_point }

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { phoneRequired } from "../../modules/pickup-point/lib/checkout-refusals"
+import { requirePickupPointPhone } from "../utils/pickup-point-checkout-checks"
 
 export const requirePickupPointPhoneStepId = "pickup-point-require-phone"
 
@@ -14,9 +14,7 @@ export const requirePickupPointPhoneStepId = "pickup-point-require-phone"
 export const requirePickupPointPhoneStep = createStep(
   requirePickupPointPhoneStepId,
   async (input: { pickup_point_methods: number; phones: (string | null | undefined)[] }) => {
-    if (input.pickup_point_methods > 0 && !input.phones.some((phone) => typeof phone === "string" && phone.trim())) {
-      throw phoneRequired()
-    }
+    requirePickupPointPhone(input)
     return new StepResponse(void 0)
   }
 )

@@ -1,0 +1,87 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import { phoneRequired, pickupPointUnavailable } from "../../modules/pickup-point/lib/checkout-refusals"
+import { pickupPointSnapshot, type PickupPointSnapshot } from "../../modules/pickup-point/lib/pickup-point-snapshot"
+import type PickupPointModuleService from "../../modules/pickup-point/service"
+import { chosenPickupPointCode, isPickupPointProvider } from "../../providers/pickup-point/service"
+
+/** A shipping option chosen for a cart, with the data sent with it. */
+export type PickupPointSelection = { option_id: string; data?: Record<string, unknown> | null }
+
+/** A pickup-point selection that passed: its point, with the snapshot to store on the shipping method. */
+export type ValidatedPickupPointSelection = { option_id: string; pickup_point_code: string; pickup_point: PickupPointSnapshot }
+
+/**
+ * Refuses, with a 400 the shopper can act on, any pickup-point shipping
+ * option chosen without a point, with a point that is unknown or no longer
+ * active, or (a published option) with another point than its own
+ * (`pickup_point_mismatch`); other options pass. Answers each pickup-point
+ * selection with its point's snapshot (for the method's `data.pickup_point`).
+ */
+export async function validatePickupPointSelections(container: MedusaContainer, selections: PickupPointSelection[]): Promise<ValidatedPickupPointSelection[]> {
+  const chosen = selections.filter((selection) => selection?.option_id)
+  if (!chosen.length) {
+    return []
+  }
+  const options = await container
+    .resolve(Modules.FULFILLMENT)
+    .listShippingOptions({ id: chosen.map((s) => s.option_id) }, { select: ["id", "provider_id", "data"] })
+  const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+  const validated: ValidatedPickupPointSelection[] = []
+  for (const option of options.filter((o) => isPickupPointProvider(o.provider_id))) {
+    const selection = chosen.find((s) => s.option_id === option.id)
+    // The provider's own rule: a published option's point is not overridden, and a code is bounded.
+    const code = chosenPickupPointCode(option.data ?? undefined, selection?.data ?? undefined)
+    const point = await pickupPoints.retrieveActivePickupPoint(code)
+    if (!point) {
+      throw pickupPointUnavailable()
+    }
+    validated.push({ option_id: option.id, pickup_point_code: code, pickup_point: pickupPointSnapshot(point) })
+  }
+  return validated
+}
+
+/**
+ * Refuses (400 `phone_required`) to place a pickup-point order without a
+ * phone number: the point texts the shopper when the parcel arrives, and the
+ * service refuses a shipment order without one. The phone is the shipping
+ * address's, else the customer's, as the shipment order takes it.
+ */
+export function requirePickupPointPhone(input: { pickup_point_methods: number; phones: (string | null | undefined)[] }): void {
+  if (input.pickup_point_methods > 0 && !input.phones.some(hasPhone)) {
+    throw phoneRequired()
+  }
+}
+
+const hasPhone = (phone: string | null | undefined) => typeof phone === "string" && !!phone.trim()
+
+/**
+ * Checks a cart's pickup point again before it is completed (see
+ * validateCartPickupPointsWorkflow), in as few reads as the cart allows:
+ * the cart and its shipping methods from the Cart Module, their options'
+ * providers, and the customer's phone only for a pickup-point cart whose
+ * address has none. Every completion of the store passes here, a
+ * pickup-point one or not, so it runs without a workflow of its own.
+ */
+export async function checkCartPickupPoints(container: MedusaContainer, cartId: string): Promise<void> {
+  const [cart] = await container
+    .resolve(Modules.CART)
+    .listCarts({ id: cartId }, { select: ["id", "completed_at", "customer_id"], relations: ["shipping_address", "shipping_methods"], take: 1 })
+  // A cart completed already passes: completion must stay idempotent when retried after the order exists.
+  if (!cart || cart.completed_at) {
+    return
+  }
+  const selections = (cart.shipping_methods ?? []).flatMap((method) =>
+    method?.shipping_option_id ? [{ option_id: method.shipping_option_id, data: method.data ?? null }] : []
+  )
+  const validated = await validatePickupPointSelections(container, selections)
+  const addressPhone = cart.shipping_address?.phone
+  if (!validated.length || hasPhone(addressPhone)) {
+    return
+  }
+  const [customer] = cart.customer_id
+    ? await container.resolve(Modules.CUSTOMER).listCustomers({ id: cart.customer_id }, { select: ["id", "phone"], take: 1 })
+    : []
+  requirePickupPointPhone({ pickup_point_methods: validated.length, phones: [addressPhone, customer?.phone] })
+}
