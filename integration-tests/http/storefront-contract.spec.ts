@@ -5,6 +5,7 @@ import type PickupPointModuleService from "../../src/modules/pickup-point/servic
 import { PICKUP_POINT_ERRORS } from "../../src/storefront/error-codes"
 import { readChosenPickupPoint } from "../../src/storefront/chosen-point"
 import type { SandboxOrderView } from "../../test-support/sandbox-fixtures"
+import { validateCartPickupPointsWorkflow } from "../../src/workflows/validate-cart-pickup-points"
 import { fulfillOrder } from "../helpers/fulfill-order"
 import { freshStore } from "../helpers/fresh-store"
 import { useSandboxForApp } from "../helpers/sandbox-env"
@@ -200,6 +201,8 @@ medusaIntegrationTestRunner({
       const refused = await post(`/store/carts/${cartId}/complete`, {})
       expectRefusal(refused, 400, "phone_required")
       expect(await pickupPoints.listPickupPointShipments({})).toHaveLength(0)
+      // The same check, as the workflow a custom checkout runs.
+      await expect(validateCartPickupPointsWorkflow(getContainer()).run({ input: { cart_id: cartId } })).rejects.toMatchObject({ code: "phone_required" })
 
       const address = { first_name: "Maria", last_name: "Bianchi", address_1: "Via Torino 10", city: "Milano", postal_code: "20123", country_code: "it" }
       await api.post(`/store/carts/${cartId}`, { shipping_address: { ...address, phone: "+39 333 7654321" } }, store.storeHeaders)

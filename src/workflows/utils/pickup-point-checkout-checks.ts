@@ -57,20 +57,22 @@ export function requirePickupPointPhone(input: { pickup_point_methods: number; p
 const hasPhone = (phone: string | null | undefined) => typeof phone === "string" && !!phone.trim()
 
 /**
- * Checks a cart's pickup point again before it is completed (see
- * validateCartPickupPointsWorkflow), in as few reads as the cart allows:
- * the cart and its shipping methods from the Cart Module, their options'
- * providers, and the customer's phone only for a pickup-point cart whose
- * address has none. Every completion of the store passes here, a
- * pickup-point one or not, so it runs without a workflow of its own.
+ * Checks a cart's pickup point again before it is completed, for checkouts
+ * that skip steps or a point deactivated since it was chosen, and that a
+ * pickup-point order has a phone number, in as few reads as the cart
+ * allows: the cart and its shipping methods from the Cart Module, their
+ * options' providers, and the customer's phone only for a pickup-point cart
+ * whose address has none. Every completion of the store passes here (the
+ * middleware calls it without a workflow run). Answers the cart's
+ * pickup-point selections.
  */
-export async function checkCartPickupPoints(container: MedusaContainer, cartId: string): Promise<void> {
+export async function validateCartPickupPoints(container: MedusaContainer, cartId: string): Promise<ValidatedPickupPointSelection[]> {
   const [cart] = await container
     .resolve(Modules.CART)
     .listCarts({ id: cartId }, { select: ["id", "completed_at", "customer_id"], relations: ["shipping_address", "shipping_methods"], take: 1 })
   // A cart completed already passes: completion must stay idempotent when retried after the order exists.
   if (!cart || cart.completed_at) {
-    return
+    return []
   }
   const selections = (cart.shipping_methods ?? []).flatMap((method) =>
     method?.shipping_option_id ? [{ option_id: method.shipping_option_id, data: method.data ?? null }] : []
@@ -78,10 +80,11 @@ export async function checkCartPickupPoints(container: MedusaContainer, cartId: 
   const validated = await validatePickupPointSelections(container, selections)
   const addressPhone = cart.shipping_address?.phone
   if (!validated.length || hasPhone(addressPhone)) {
-    return
+    return validated
   }
   const [customer] = cart.customer_id
     ? await container.resolve(Modules.CUSTOMER).listCustomers({ id: cart.customer_id }, { select: ["id", "phone"], take: 1 })
     : []
   requirePickupPointPhone({ pickup_point_methods: validated.length, phones: [addressPhone, customer?.phone] })
+  return validated
 }
