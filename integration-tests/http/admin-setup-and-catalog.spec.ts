@@ -1,0 +1,379 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import {
+  createApiKeysWorkflow,
+  createProductsWorkflow,
+  createRegionsWorkflow,
+  createSalesChannelsWorkflow,
+  createStockLocationsWorkflow,
+  linkSalesChannelsToApiKeyWorkflow,
+  linkSalesChannelsToStockLocationWorkflow,
+} from "@medusajs/medusa/core-flows"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import type { AxiosInstance } from "axios"
+import { adminHeaders } from "../helpers/admin-session"
+import { errorResponse } from "../helpers/error-response"
+import { useSandboxForApp } from "../helpers/sandbox-env"
+import { waitFor, type SeededStore } from "../helpers/seed-store"
+import { checkoutThroughStoreApi } from "../helpers/store-checkout"
+import type { SandboxOrderView } from "../../test-support/sandbox-fixtures"
+
+jest.setTimeout(120_000)
+
+const sandbox = useSandboxForApp()
+
+const POINT = { code: "PP-MI-001", name: "Edicola Duomo", address: "Piazza del Duomo 1", city: "Milano", postcode: "20122", country_code: "IT" }
+const OTHER_POINT = { code: "PP-RM-001", name: "Cartoleria Trastevere", address: "Viale di Trastevere 60", city: "Roma", postcode: "00153", country_code: "IT" }
+
+/** A store as a new merchant has it before any shipping set-up: a region, a sales channel with its key, one stock location. */
+async function bareStore(container: MedusaContainer) {
+  const {
+    result: [region],
+  } = await createRegionsWorkflow(container).run({
+    input: { regions: [{ name: "Italy", currency_code: "eur", countries: ["it"], payment_providers: ["pp_system_default"] }] },
+  })
+  const {
+    result: [salesChannel],
+  } = await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Web shop" }] } })
+  const {
+    result: [apiKey],
+  } = await createApiKeysWorkflow(container).run({ input: { api_keys: [{ title: "Storefront", type: "publishable", created_by: "" }] } })
+  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [salesChannel.id] } })
+  const {
+    result: [location],
+  } = await createStockLocationsWorkflow(container).run({
+    input: { locations: [{ name: "Milano", address: { address_1: "Via Mecenate 76", city: "Milano", country_code: "it" } }] },
+  })
+  await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [salesChannel.id] } })
+  return { region, salesChannel, location, storeHeaders: { headers: { "x-publishable-api-key": apiKey.token } } }
+}
+
+const CSV = [
+  "code,public_code,name,address,city,postcode,province,country_code,latitude,longitude,opening_hours,network_code,requires_verification_code,is_active",
+  `PP-MI-001,MI001,Edicola Duomo,Piazza del Duomo 1,Milano,20122,MI,IT,45.4642,9.1900,"{""mon"":[""09:00-19:00""]}",PUDO,no,yes`,
+  "PP-MI-002,MI002,Tabacchi Navigli,Ripa di Porta Ticinese 55,Milano,20143,MI,IT,45.4520,9.1760,,PUDO,yes,yes",
+  "PP-MI-003,MI003,Bar Centrale Stazione,Piazza Duca d'Aosta 1,Milano,20124,MI,IT,45.4860,9.2040,,PUDO,no,no",
+  "PP-RM-001,RM001,Cartoleria Trastevere,Viale di Trastevere 60,Roma,00153,RM,IT,41.8830,12.4700,,PUDO,no,yes",
+  "PP-TO-001,TO001,Bar Porta Nuova,Corso Vittorio Emanuele II 53,Torino,10125,TO,IT,45.0620,7.6780,,PUDO,no,yes",
+  ",X,No code,Via 1,Milano,20100,MI,IT,,,,,,",
+  "PP-BAD-1,B1,Bad country,Via 2,Milano,20100,MI,ITA,,,,,,",
+  "PP-BAD-2,B2,Bad hours,Via 3,Milano,20100,MI,IT,,,{not json},,,",
+  "PP-MI-002,MI002b,Duplicate row,Via 4,Milano,20100,MI,IT,,,,,,",
+].join("\n")
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: {},
+  testSuite: ({ api, getContainer }) => {
+    describe("setting up pickup-point delivery", () => {
+      let admin: { headers: { authorization: string } }
+      let store: Awaited<ReturnType<typeof bareStore>>
+
+      beforeEach(async () => {
+        await sandbox.control.post("/reset")
+        store = await bareStore(getContainer())
+        admin = await adminHeaders(getContainer(), api)
+      })
+
+      const setup = (body: Record<string, unknown> = {}) =>
+        api.post("/admin/pickup-point/setup", { stock_location_id: store.location.id, prices: [{ currency_code: "eur", amount: 4.9 }], ...body }, admin)
+
+      const countOf = async () => {
+        const fulfillment = getContainer().resolve(Modules.FULFILLMENT)
+        return {
+          types: (await fulfillment.listShippingOptionTypes({ code: "pickup-point" })).length,
+          options: (await fulfillment.listShippingOptions({})).length,
+          sets: (await fulfillment.listFulfillmentSets({})).length,
+          zones: (await fulfillment.listServiceZones({})).length,
+        }
+      }
+
+      // What a store has once the plugin is installed, before any set-up (moved here from their own file,
+      // to spare npm test one more boot of the app).
+      describe("the provider, as installed", () => {
+        const PROVIDER_ID = "pickup-point_pickup-point"
+        const OPTION = { id: "pickup-point", name: "Pickup point (shopper chooses)" }
+
+        it("answers /health", async () => {
+          expect((await api.get("/health")).status).toBe(200)
+        })
+
+        it("registers the provider in the fulfillment module with its fulfillment option", async () => {
+          const fulfillment = getContainer().resolve(Modules.FULFILLMENT)
+          expect(await fulfillment.listFulfillmentProviders({})).toEqual(
+            expect.arrayContaining([
+              expect.objectContaining({ id: PROVIDER_ID, is_enabled: true }),
+              expect.objectContaining({ id: "manual_manual", is_enabled: true }),
+            ])
+          )
+          await expect(fulfillment.retrieveFulfillmentOptions(PROVIDER_ID)).resolves.toEqual([OPTION])
+        })
+
+        it("lists the provider and its options on the admin API, and not without a session", async () => {
+          const providers = await api.get("/admin/fulfillment-providers", admin)
+          expect(providers.data.fulfillment_providers).toEqual(expect.arrayContaining([{ id: PROVIDER_ID, is_enabled: true }]))
+          const options = await api.get(`/admin/fulfillment-providers/${PROVIDER_ID}/options`, admin)
+          expect(options.data.fulfillment_options).toEqual([OPTION])
+
+          expect((await api.get("/admin/fulfillment-providers").catch(errorResponse)).status).toBe(401)
+        })
+      })
+
+      it("sets a bare stock location up in one call, and a shopper's order with a chosen point reaches the service", async () => {
+        const { data } = await setup()
+
+        expect(data.setup).toEqual({
+          stock_location_id: store.location.id,
+          fulfillment_provider_id: "pickup-point_pickup-point",
+          fulfillment_set_id: expect.any(String),
+          service_zone_id: expect.any(String),
+          shipping_profile_id: expect.any(String),
+          shipping_option_type_id: expect.any(String),
+          shipping_option_id: expect.any(String),
+          created: expect.arrayContaining(["provider_link", "fulfillment_set", "service_zone", "shipping_option_type", "shipping_option"]),
+        })
+        const {
+          data: { stock_location },
+        } = await api.get(`/admin/stock-locations/${store.location.id}?fields=*fulfillment_providers,*fulfillment_sets,*fulfillment_sets.service_zones,*fulfillment_sets.service_zones.geo_zones`, admin)
+        expect(stock_location.fulfillment_providers.map((p: { id: string }) => p.id)).toContain("pickup-point_pickup-point")
+        expect(stock_location.fulfillment_sets[0].service_zones[0].geo_zones).toEqual([expect.objectContaining({ type: "country", country_code: "it" })])
+        const {
+          data: { shipping_option },
+        } = await api.get(`/admin/shipping-options/${data.setup.shipping_option_id}?fields=*type,*prices`, admin)
+        expect(shipping_option).toMatchObject({
+          name: "Pickup point",
+          provider_id: "pickup-point_pickup-point",
+          data: { id: "pickup-point" },
+          type: { code: "pickup-point", label: "Pickup point" },
+          prices: [expect.objectContaining({ currency_code: "eur", amount: 4.9 })],
+        })
+
+        await api.post("/admin/pickup-points", POINT, admin)
+        const {
+          result: [product],
+        } = await createProductsWorkflow(getContainer()).run({
+          input: {
+            products: [
+              {
+                title: "Sneakers",
+                status: "published",
+                shipping_profile_id: data.setup.shipping_profile_id,
+                sales_channels: [{ id: store.salesChannel.id }],
+                options: [{ title: "Size", values: ["42"] }],
+                variants: [{ title: "42", options: { Size: "42" }, manage_inventory: false, weight: 900, prices: [{ currency_code: "eur", amount: 59.9 }] }],
+              },
+            ],
+          },
+        })
+        const shopper = { ...store, variant: product.variants[0], shippingOption: { id: data.setup.shipping_option_id } } as unknown as SeededStore
+        const order = await checkoutThroughStoreApi(api as AxiosInstance, shopper, { pickupPointCode: "PP-MI-001" })
+
+        const sent = await waitFor(async () => {
+          const { data: listed } = await sandbox.control.get("/orders")
+          return (listed.orders as SandboxOrderView[]).find((o) => o.request.orderNumber === `TEST-${order.display_id}`)
+        })
+        expect(sent.request).toMatchObject({ reference: order.id })
+      })
+
+      it("changes nothing when run again, and answers what exists", async () => {
+        const first = (await setup()).data.setup
+        const before = await countOf()
+
+        const again = (await setup({ prices: [{ currency_code: "eur", amount: 9.9 }] })).data.setup
+
+        expect(again).toEqual({ ...first, created: [] })
+        expect(await countOf()).toEqual(before)
+        expect(before).toMatchObject({ types: 1, options: 1, sets: 1, zones: 1 })
+      })
+
+      it("reuses the location's own service zone and the one option type; published points share that type", async () => {
+        const fulfillment = getContainer().resolve(Modules.FULFILLMENT)
+        const ownSet = await fulfillment.createFulfillmentSets({
+          name: "Milano shipping",
+          type: "shipping",
+          service_zones: [{ name: "Italy", geo_zones: [{ type: "country", country_code: "it" }] }],
+        })
+        await getContainer()
+          .resolve("link")
+          .create({ [Modules.STOCK_LOCATION]: { stock_location_id: store.location.id }, [Modules.FULFILLMENT]: { fulfillment_set_id: ownSet.id } })
+
+        const { setup: result } = (await setup()).data
+        expect(result).toMatchObject({ fulfillment_set_id: ownSet.id, service_zone_id: ownSet.service_zones[0].id })
+        expect(result.created).not.toContain("fulfillment_set")
+        expect(result.created).not.toContain("service_zone")
+
+        const ids = []
+        for (const point of [POINT, OTHER_POINT]) {
+          ids.push((await api.post("/admin/pickup-points", point, admin)).data.pickup_point.id)
+        }
+        const { data: published } = await api.post(
+          "/admin/pickup-points/publish",
+          { pickup_point_ids: ids, service_zone_id: result.service_zone_id, shipping_profile_id: result.shipping_profile_id, prices: [{ currency_code: "eur", amount: 3.9 }] },
+          admin
+        )
+        expect(published.shipping_options).toHaveLength(2)
+        const types = await fulfillment.listShippingOptionTypes({ code: "pickup-point" })
+        expect(types.map((t) => t.id)).toEqual([result.shipping_option_type_id])
+        const options = await fulfillment.listShippingOptions({ service_zone: { id: result.service_zone_id } }, { select: ["id", "shipping_option_type_id"] })
+        expect(options).toHaveLength(3)
+        expect(new Set(options.map((o) => o.shipping_option_type_id))).toEqual(new Set([result.shipping_option_type_id]))
+      })
+
+      it("refuses a body without prices, an unknown location and an anonymous caller", async () => {
+        const noPrices = await setup({ prices: [] }).catch(errorResponse)
+        expect(noPrices.status).toBe(400)
+        expect(noPrices.data.message).toContain("prices")
+
+        const unknown = await setup({ stock_location_id: "sloc_missing" }).catch(errorResponse)
+        expect(unknown.status).toBe(404)
+
+        const anonymous = await api.post("/admin/pickup-point/setup", { stock_location_id: store.location.id, prices: [] }).catch(errorResponse)
+        expect(anonymous.status).toBe(401)
+        expect(await countOf()).toMatchObject({ types: 0, options: 0 })
+      })
+    })
+
+    // The catalog (moved here from its own file, to spare npm test one more boot of the app).
+    describe("the pickup-point catalog", () => {
+      let admin: { headers: { authorization: string } }
+      let store: { headers: Record<string, string> }
+
+      beforeEach(async () => {
+        admin = await adminHeaders(getContainer(), api)
+        const {
+          result: [key],
+        } = await createApiKeysWorkflow(getContainer()).run({
+          input: { api_keys: [{ title: "Storefront", type: "publishable", created_by: "" }] },
+        })
+        store = { headers: { "x-publishable-api-key": key.token } }
+      })
+
+      const importCsv = (csv: string) => api.post("/admin/pickup-points/import", { csv }, admin)
+
+      it("imports a CSV row by row: bad rows are rejected with their reason, the rest saved", async () => {
+        const { data } = await importCsv(CSV)
+
+        expect(data).toMatchObject({ created: 5, updated: 0, rejected: 4 })
+        expect(data.rows.filter((r: { result: string }) => r.result === "rejected")).toEqual([
+          { line: 7, code: null, result: "rejected", reason: expect.stringContaining("code") },
+          { line: 8, code: "PP-BAD-1", result: "rejected", reason: "country_code: must be an ISO 3166-1 alpha-2 code such as IT" },
+          { line: 9, code: "PP-BAD-2", result: "rejected", reason: expect.stringContaining("opening_hours") },
+          { line: 10, code: "PP-MI-002", result: "rejected", reason: "code: repeats line 3" },
+        ])
+
+        const again = await importCsv(CSV.split("\n").slice(0, 2).join("\n").replace("Edicola Duomo", "Edicola del Duomo"))
+        expect(again.data).toMatchObject({ created: 0, updated: 1, rejected: 0 })
+        const {
+          data: { pickup_points },
+        } = await api.get("/admin/pickup-points?q=PP-MI-001", admin)
+        expect(pickup_points).toEqual([
+          expect.objectContaining({
+            code: "PP-MI-001",
+            name: "Edicola del Duomo",
+            country_code: "it",
+            opening_hours: { mon: ["09:00-19:00"] },
+            requires_verification_code: false,
+          }),
+        ])
+      })
+
+      it("refuses a file that is not CSV, and an admin call without a session", async () => {
+        const broken = await importCsv('code,name\n"unterminated').catch(errorResponse)
+        expect(broken.status).toBe(400)
+        expect(broken.data.message).toMatch(/^The CSV cannot be read/)
+
+        const anonymous = await api.post("/admin/pickup-points/import", { csv: CSV }).catch(errorResponse)
+        expect(anonymous.status).toBe(401)
+      })
+
+      it("searches active points by postcode, city, text and distance, paginated", async () => {
+        await importCsv(CSV)
+        const search = async (query: string) => (await api.get(`/store/pickup-points?${query}`, store)).data
+        const codes = (result: { pickup_points: { code: string }[] }) => result.pickup_points.map((p) => p.code)
+
+        expect(codes(await search("postcode=2012"))).toEqual(["PP-MI-001"])
+        // PP-MI-003 is inactive: never shown to shoppers.
+        expect(codes(await search("city=milano"))).toEqual(["PP-MI-001", "PP-MI-002"])
+        expect(codes(await search("q=tabac navig"))).toEqual(["PP-MI-002"])
+        expect(codes(await search("q=stazione"))).toEqual([])
+
+        const near = await search("latitude=45.4641&longitude=9.1919&radius_km=5")
+        expect(codes(near)).toEqual(["PP-MI-001", "PP-MI-002"])
+        expect(near.pickup_points[0].distance_km).toBeCloseTo(0.15, 1)
+        expect(near.pickup_points[1].distance_km).toBeGreaterThan(near.pickup_points[0].distance_km)
+        expect(codes(await search("latitude=45.4641&longitude=9.1919&radius_km=150"))).toEqual(["PP-MI-001", "PP-MI-002", "PP-TO-001"])
+
+        // Ordered by name: Bar Porta Nuova, Cartoleria Trastevere, Edicola Duomo, Tabacchi Navigli.
+        const first = await search("country_code=it&limit=2")
+        expect(first).toMatchObject({ count: 4, limit: 2, offset: 0 })
+        expect(codes(first)).toEqual(["PP-TO-001", "PP-RM-001"])
+        const page = await search("country_code=it&limit=2&offset=2")
+        expect(page).toMatchObject({ count: 4, limit: 2, offset: 2 })
+        expect(codes(page)).toEqual(["PP-MI-001", "PP-MI-002"])
+        expect(page.pickup_points[0]).not.toHaveProperty("is_active")
+      })
+
+      it("finds a point by the beginning of any of its words, and follows its edits", async () => {
+        const long = "Precipitevolissimevolmentesuperlungo" // 36 letters: past the 32 the index keeps
+        const body = { code: "PP-SA-1", name: `Caffè Sant'Agata ${long}`, address: "Corso Vittorio 12", city: "Catania", postcode: "95124", country_code: "IT" }
+        const id = (await api.post("/admin/pickup-points", body, admin)).data.pickup_point.id
+        const found = async (q: string) => (await api.get(`/store/pickup-points?q=${encodeURIComponent(q)}`, store)).data.count
+
+        // Any beginning of any word, in any case, words in any order; every word must match.
+        // A word typed longer than 32 characters is matched on its first 32.
+        for (const q of ["caff", "CAFFÈ", "sant agata", "c v 1", "vitt caff", "95", "pp-sa", long, `${long}xyz`]) {
+          expect([q, await found(q)]).toEqual([q, 1])
+        }
+        for (const q of ["affè", "caffè roma", "agatha", "96"]) {
+          expect([q, await found(q)]).toEqual([q, 0])
+        }
+        // With other criteria, every one must hold.
+        const count = async (query: string) => (await api.get(`/store/pickup-points?${query}`, store)).data.count
+        expect(await count("q=sant&city=catania&postcode=951")).toBe(1)
+        expect(await count("q=sant&city=roma")).toBe(0)
+
+        await api.post(`/admin/pickup-points/${id}`, { name: "Edicola Ognina" }, admin)
+        expect([await found("caff"), await found("ognin")]).toEqual([0, 1])
+        await api.post(`/admin/pickup-points/${id}`, { is_active: false }, admin)
+        expect(await found("ognin")).toBe(0)
+      })
+
+      it("answers a bad search with a 400 that names the parameter", async () => {
+        const badLatitude = await api.get("/store/pickup-points?latitude=95&longitude=9", store).catch(errorResponse)
+        expect(badLatitude.status).toBe(400)
+        expect(badLatitude.data.message).toContain("latitude")
+
+        const halfCoordinate = await api.get("/store/pickup-points?latitude=45", store).catch(errorResponse)
+        expect(halfCoordinate.status).toBe(400)
+        expect(halfCoordinate.data.message).toContain("latitude and longitude go together")
+
+        const noKey = await api.get("/store/pickup-points?city=milano").catch(errorResponse)
+        expect(noKey.status).toBe(400)
+      })
+
+      it("creates, updates and deactivates a point through the admin API, refusing a duplicate code", async () => {
+        const body = { code: "PP-NEW", name: "New point", address: "Via Nuova 1", city: "Bologna", postcode: "40121", country_code: "IT" }
+        const created = await api.post("/admin/pickup-points", body, admin)
+        expect(created.status).toBe(201)
+
+        const duplicate = await api.post("/admin/pickup-points", body, admin).catch(errorResponse)
+        expect(duplicate.status).toBe(422)
+        expect(duplicate.data.message).toContain("PP-NEW exists already")
+
+        const invalid = await api.post("/admin/pickup-points", { ...body, code: "PP-X", latitude: 123 }, admin).catch(errorResponse)
+        expect(invalid.status).toBe(400)
+        expect(invalid.data.message).toContain("latitude")
+
+        const id = created.data.pickup_point.id
+        await api.post(`/admin/pickup-points/${id}`, { is_active: false }, admin)
+        expect((await api.get("/store/pickup-points?city=bologna", store)).data.count).toBe(0)
+        const renamed = await api.post(`/admin/pickup-points/${id}`, { name: "Renamed", is_active: true }, admin)
+        expect(renamed.data.pickup_point).toMatchObject({ name: "Renamed", is_active: true, code: "PP-NEW" })
+        expect((await api.get("/store/pickup-points?city=bologna", store)).data.count).toBe(1)
+
+        const unknown = await api.post("/admin/pickup-points/pup_nope", { name: "x" }, admin).catch(errorResponse)
+        expect(unknown.status).toBe(404)
+      })
+    })
+  },
+})
