@@ -14,16 +14,8 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
 export const PROVIDER_ID = "pickup-point_pickup-point"
 
-/**
- * A store as a merchant sets it up, through Medusa's own workflows: an
- * Italian region, a sales channel with a publishable key, a Milano stock
- * location with the pickup-point and manual providers, a "Pickup point" and
- * a "Home delivery" shipping option, and a product whose variant has weight
- * and dimensions.
- */
-export async function seedStore(container: MedusaContainer) {
-  const link = container.resolve(ContainerRegistrationKeys.LINK)
-
+/** A store as a new merchant has it before any shipping set-up: a region, a sales channel with its key, one stock location. */
+export async function bareStore(container: MedusaContainer) {
   const {
     result: [region],
   } = await createRegionsWorkflow(container).run({
@@ -38,13 +30,25 @@ export async function seedStore(container: MedusaContainer) {
     input: { api_keys: [{ title: "Storefront", type: "publishable", created_by: "" }] },
   })
   await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [salesChannel.id] } })
-
   const {
     result: [location],
   } = await createStockLocationsWorkflow(container).run({
     input: { locations: [{ name: "Milano", address: { address_1: "Via Mecenate 76", city: "Milano", country_code: "it" } }] },
   })
   await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [salesChannel.id] } })
+  return { region, salesChannel, location, storeHeaders: { headers: { "x-publishable-api-key": apiKey.token } } }
+}
+
+/**
+ * A store as a merchant sets it up, through Medusa's own workflows: an
+ * Italian region, a sales channel with a publishable key, a Milano stock
+ * location with the pickup-point and manual providers, a "Pickup point" and
+ * a "Home delivery" shipping option, and a product whose variant has weight
+ * and dimensions.
+ */
+export async function seedStore(container: MedusaContainer) {
+  const link = container.resolve(ContainerRegistrationKeys.LINK)
+  const { region, salesChannel, location, storeHeaders } = await bareStore(container)
   await link.create({
     [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
     [Modules.FULFILLMENT]: { fulfillment_provider_id: PROVIDER_ID },
@@ -115,7 +119,7 @@ export async function seedStore(container: MedusaContainer) {
     shippingOption,
     homeDeliveryOption,
     variant: product.variants[0],
-    storeHeaders: { headers: { "x-publishable-api-key": apiKey.token } },
+    storeHeaders,
   }
 }
 

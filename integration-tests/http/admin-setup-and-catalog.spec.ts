@@ -1,20 +1,11 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import {
-  createApiKeysWorkflow,
-  createProductsWorkflow,
-  createRegionsWorkflow,
-  createSalesChannelsWorkflow,
-  createStockLocationsWorkflow,
-  linkSalesChannelsToApiKeyWorkflow,
-  linkSalesChannelsToStockLocationWorkflow,
-} from "@medusajs/medusa/core-flows"
-import type { MedusaContainer } from "@medusajs/framework/types"
+import { createApiKeysWorkflow, createProductsWorkflow } from "@medusajs/medusa/core-flows"
 import { Modules } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
 import { adminHeaders } from "../helpers/admin-session"
 import { errorResponse } from "../helpers/error-response"
 import { useSandboxForApp } from "../helpers/sandbox-env"
-import { waitFor, type SeededStore } from "../helpers/seed-store"
+import { bareStore, waitFor, type SeededStore } from "../helpers/seed-store"
 import { checkoutThroughStoreApi } from "../helpers/store-checkout"
 import type { SandboxOrderView } from "../../test-support/sandbox-fixtures"
 
@@ -25,28 +16,6 @@ const sandbox = useSandboxForApp()
 const POINT = { code: "PP-MI-001", name: "Edicola Duomo", address: "Piazza del Duomo 1", city: "Milano", postcode: "20122", country_code: "IT" }
 const OTHER_POINT = { code: "PP-RM-001", name: "Cartoleria Trastevere", address: "Viale di Trastevere 60", city: "Roma", postcode: "00153", country_code: "IT" }
 
-/** A store as a new merchant has it before any shipping set-up: a region, a sales channel with its key, one stock location. */
-async function bareStore(container: MedusaContainer) {
-  const {
-    result: [region],
-  } = await createRegionsWorkflow(container).run({
-    input: { regions: [{ name: "Italy", currency_code: "eur", countries: ["it"], payment_providers: ["pp_system_default"] }] },
-  })
-  const {
-    result: [salesChannel],
-  } = await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Web shop" }] } })
-  const {
-    result: [apiKey],
-  } = await createApiKeysWorkflow(container).run({ input: { api_keys: [{ title: "Storefront", type: "publishable", created_by: "" }] } })
-  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [salesChannel.id] } })
-  const {
-    result: [location],
-  } = await createStockLocationsWorkflow(container).run({
-    input: { locations: [{ name: "Milano", address: { address_1: "Via Mecenate 76", city: "Milano", country_code: "it" } }] },
-  })
-  await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [salesChannel.id] } })
-  return { region, salesChannel, location, storeHeaders: { headers: { "x-publishable-api-key": apiKey.token } } }
-}
 
 const CSV = [
   "code,public_code,name,address,city,postcode,province,country_code,latitude,longitude,opening_hours,network_code,requires_verification_code,is_active",
