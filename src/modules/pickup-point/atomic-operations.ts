@@ -105,7 +105,7 @@ function insertShipmentStatement(row: NewShipment): Sql {
     sql: `INSERT INTO pickup_point_shipment
        (id, order_id, order_number, pickup_point_code, pickup_point, merchant_type, request, status, last_error)
      VALUES (?, ?, ?, ?, CAST(? AS jsonb), ?, CAST(? AS jsonb), ?, ?)
-     ON CONFLICT (order_id) WHERE deleted_at IS NULL DO NOTHING
+     ON CONFLICT DO NOTHING
      RETURNING *`,
     params: [
       entityId("pushp"),

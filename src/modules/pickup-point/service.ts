@@ -156,8 +156,16 @@ export default class PickupPointModuleService extends MedusaService({
     if (created) {
       return { shipment: created, created: true }
     }
-    // Another delivery of the same event won the unique index on order_id.
-    return { shipment: await this.retrieveShipmentByOrder(intent.order_id, sharedContext), created: false }
+    // Another delivery of the same event won the unique index on order_id, or another order holds the
+    // order number (ON CONFLICT without a target: two unique indexes race otherwise).
+    const [existing] = await this.listPickupPointShipments({ order_id: intent.order_id }, { take: 1 }, sharedContext)
+    if (!existing) {
+      throw new MedusaError(
+        MedusaError.Types.DUPLICATE_ERROR,
+        `Order number ${intent.order_number} already belongs to the shipment of another order; check the orderNumberPrefix option.`
+      )
+    }
+    return { shipment: existing, created: false }
   }
 
   /** The shipment row an intent records: failed with its problem, else in `status`. */
