@@ -2,6 +2,7 @@ import { setTimeout as pause } from "node:timers/promises"
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { createShipmentOrderWorkflow } from "../workflows/create-shipment-order"
 import { concurrencyLimit } from "../workflows/utils/concurrency-limit"
+import { safeErrorMessage } from "../workflows/utils/to-medusa-error"
 
 /**
  * Creations at once in this process. Medusa's in-process event bus starts
@@ -40,7 +41,7 @@ export default async function createShipmentOrderOnOrderPlaced({ event, containe
     await limit(() => createShipmentOrderWorkflow(container).run({ input: { order_id: event.data.id } }))
   } catch (error) {
     // The intent is on record, or will be by the retry job; the order itself is safe.
-    logger.error(`[pickup-point] shipment order of order ${event.data.id}: ${(error as Error).message}`)
+    logger.error(`[pickup-point] shipment order of order ${event.data.id}: ${safeErrorMessage(error)}`)
   }
 }
 

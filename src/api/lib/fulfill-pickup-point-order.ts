@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { createPickupPointFulfillmentWorkflow } from "../../workflows/create-pickup-point-fulfillment"
+import { safeErrorMessage } from "../../workflows/utils/to-medusa-error"
 
 /**
  * How long "Fulfill items" waits for the label before answering. A carrier
@@ -50,9 +51,9 @@ export async function fulfillPickupPointOrder(request: MedusaRequest, res: Medus
   if (outcome === "pending") {
     run.catch(async (error: Error) => {
       const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-      logger.warn(`[pickup-point] label of shipment ${shipment.id} failed in the background: ${error.message}`)
+      logger.warn(`[pickup-point] label of shipment ${shipment.id} failed in the background: ${safeErrorMessage(error)}`)
       await pickupPoints
-        .noteShipmentEvent(shipment.id, `Label not made, the fulfillment was undone: ${error.message} Fulfill the items again.`)
+        .noteShipmentEvent(shipment.id, `Label not made, the fulfillment was undone: ${safeErrorMessage(error)} Fulfill the items again.`)
         .catch(() => logger.warn(`[pickup-point] could not note the failed label on shipment ${shipment.id}`))
     })
   }

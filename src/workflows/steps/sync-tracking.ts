@@ -8,6 +8,7 @@ import { applyFulfillmentStates } from "../utils/apply-fulfillment-states"
 import { applyTrackingUpdates } from "../utils/apply-tracking-updates"
 import { shipmentLeaseMs } from "../utils/shipment-lease"
 import { shipmentOrdersClient } from "../utils/shipment-orders-client"
+import { safeErrorMessage } from "../utils/to-medusa-error"
 
 export const syncTrackingStepId = "pickup-point-sync-tracking"
 
@@ -86,7 +87,7 @@ export const syncTrackingStep = createStep(
         result.transitions += applied.transitions.length
       } catch (error) {
         // Recorded stages stay; the Medusa side is retried from listUnappliedTransitions.
-        logger.error(`[pickup-point] tracking sync could not apply a batch: ${(error as Error).message}`)
+        logger.error(`[pickup-point] tracking sync could not apply a batch: ${safeErrorMessage(error)}`)
         // A no-op when the recording statement released the batch already.
         await pickupPoints.releaseSyncBatch(ids, owner, true).catch(() => undefined)
       }

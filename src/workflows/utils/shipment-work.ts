@@ -17,7 +17,7 @@ import type { PickupPointShipmentDTO, ShipmentStatus } from "../../modules/picku
 import { hasLabelStage, stageOnService } from "./label-on-service"
 import { shipmentOrdersClient } from "./shipment-orders-client"
 import { shipmentLeaseMs, ShipmentLeaseLostError, withShipmentLease, type LeaseSettings, type ShipmentLease } from "./shipment-lease"
-import { toMedusaError } from "./to-medusa-error"
+import { safeErrorMessage, toMedusaError } from "./to-medusa-error"
 
 /**
  * THE CREATION STATE MACHINE, on the workflow side: it makes the calls to
@@ -195,7 +195,7 @@ async function checkImport({ work, lease }: Held, shipment: PickupPointShipmentD
         message: "Imported by the service",
       })
     }
-    return await postpone({ work, lease }, shipment, "awaiting_import", new Error(items[0]?.message || "Not imported yet"))
+    return await postpone({ work, lease }, shipment, "awaiting_import", items[0]?.message || "Not imported yet")
   } catch (error) {
     if (error instanceof ShipmentLeaseLostError) throw error
     return await postpone({ work, lease }, shipment, "awaiting_import", error as Error)
@@ -212,16 +212,19 @@ async function moveOrLose(work: ShipmentWork, change: Parameters<PickupPointModu
  * Keeps or moves to `to` and schedules the next try with exponential
  * backoff. Null: a postponed shipment goes no further in this run.
  */
-async function postpone({ work, lease }: Held, shipment: PickupPointShipmentDTO, to: ShipmentStatus, error: Error): Promise<null> {
+/** `why`: the service's own words, or the error that stopped the try. */
+async function postpone({ work, lease }: Held, shipment: PickupPointShipmentDTO, to: ShipmentStatus, why: string | unknown): Promise<null> {
+  // Kept as the shipment's last error and in its history, which the admin reads, and logged.
+  const error = typeof why === "string" ? why : safeErrorMessage(why)
   const postponed = await work.pickupPoints.postponeShipment({
     id: shipment.id,
     from: shipment.status as ShipmentStatus,
     to,
     owner: lease.owner,
-    error: error.message,
+    error,
   })
   if (!postponed) throw new ShipmentLeaseLostError(shipment.id)
-  work.logger.warn(`[pickup-point] shipment ${shipment.id} (${to}): ${error.message}`)
+  work.logger.warn(`[pickup-point] shipment ${shipment.id} (${to}): ${error}`)
   return null
 }
 

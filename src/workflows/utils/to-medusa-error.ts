@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import {
+  ShipmentOrdersError,
   ShipmentOrdersInvalidRequestError,
   ShipmentOrdersProtocolError,
   ShipmentOrdersRejectedError,
@@ -62,4 +63,26 @@ export function toMedusaError(error: unknown, doing: string): MedusaError {
     MedusaError.Types.UNEXPECTED_STATE,
     `Something unexpected went wrong (${name}${typeof code === "string" ? ` ${code}` : ""}); the action may be partly done: look at the shipment before trying again.`
   )
+}
+
+/**
+ * What a log line or a shipment's history may say of an error: the carrier's
+ * and Medusa's messages as they are (they name the order and what to fix),
+ * also as a workflow run throws them (serialized),
+ * anything else (a failed statement, whose message holds the SQL with the
+ * customer's name, e-mail and phone among its values; a bug) by its class and
+ * code only.
+ */
+export function safeErrorMessage(error: unknown): string {
+  if (error instanceof ShipmentOrdersError || error instanceof MedusaError) {
+    return error.message
+  }
+  // What a workflow run throws is its step's error serialized (a plain object): known by its marks.
+  const serialized = error as { name?: unknown; message?: unknown; __isMedusaError?: unknown } | null
+  if (serialized && typeof serialized.message === "string" && (MedusaError.isMedusaError(serialized) || /^ShipmentOrders?[A-Z]\w*Error$/.test(String(serialized.name)))) {
+    return serialized.message
+  }
+  const name = (error as Error)?.name ?? typeof error
+  const code = (error as { code?: unknown })?.code
+  return `${name}${typeof code === "string" ? ` ${code}` : ""} (an unexpected error; the server's own log around this time says more)`
 }
