@@ -129,6 +129,15 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         await service.updatePickupPointShipments({ id: shipment.id, retry_count: 2, next_attempt_at: inAnHour })
         expect(await service.requestShipmentCancel(shipment.id, "still down")).toMatchObject({ retry_count: 2, next_attempt_at: inAnHour, last_error: "still down" })
       })
+
+      it("postpones a shipment however many times it was tried before (the backoff's doubling stops at its cap)", async () => {
+        const { shipment } = await service.recordShipmentIntent(intent())
+        // Hourly tries for six weeks: 2^1008 and more overflow PostgreSQL's double precision.
+        await service.updatePickupPointShipments({ id: shipment.id, status: "awaiting_import", retry_count: 5_000 })
+        const { owner } = (await service.claimShipment(shipment.id, 60_000))!
+        const postponed = await service.postponeShipment({ id: shipment.id, from: "awaiting_import", to: "awaiting_import", owner, error: "not imported yet" })
+        expect(postponed).toMatchObject({ retry_count: 5_001, last_error: "not imported yet", next_attempt_at: expect.any(Date) })
+      })
     })
 
     describe("tracking ledger and sync batches", () => {

@@ -189,6 +189,14 @@ export async function transitionShipment(sql: SqlRunner, transition: ShipmentTra
 }
 
 /**
+ * Doublings of the base delay past which the cap always holds. Without a bound on the exponent,
+ * power(2, n) overflows a double at n = 1024 (sooner times the base), and a shipment retried for
+ * weeks (a cancel the carrier never confirms, an import that never comes) could never be
+ * postponed again.
+ */
+const MAX_BACKOFF_DOUBLINGS = 40
+
+/**
  * Records a try that made no progress and when to try again, with a history
  * row when the status changes or on the first try of a series.
  */
@@ -200,7 +208,7 @@ export async function postponeShipment(
   const statement = withHistory(
     `UPDATE pickup_point_shipment
      SET status = ?, retry_count = retry_count + 1, last_error = ?, updated_at = now(),
-         next_attempt_at = now() + (LEAST(? * power(2, retry_count), ?) * interval '1 millisecond')
+         next_attempt_at = now() + (LEAST(? * power(2, LEAST(retry_count, ${MAX_BACKOFF_DOUBLINGS})), ?) * interval '1 millisecond')
      WHERE id = ? AND deleted_at IS NULL AND status = ? AND lease_owner = ?
      RETURNING *`,
     [postponement.to, postponement.error, delay.baseDelayMs, delay.maxDelayMs, postponement.id, postponement.from, postponement.owner],
