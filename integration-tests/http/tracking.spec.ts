@@ -319,6 +319,28 @@ medusaIntegrationTestRunner({
       expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).shipped_at).toBeTruthy()
     })
 
+    it("tells Medusa of the others and announces every move when Medusa refuses one; the next sync goes on", async () => {
+      const refused = await labelledShipment()
+      const told = await labelledShipment()
+      // Medusa refuses to mark the first one shipped: its order was cancelled behind the plugin's back.
+      await getContainer().resolve(Modules.ORDER).cancel(refused.order.id)
+      for (const { shipment } of [refused, told]) await network(shipment.order_reference_code!, "ST_0003")
+
+      await sync()
+      expect((await fulfillmentOf(told.fulfillmentId)).shipped_at).toBeTruthy()
+      expect((await fulfillmentOf(refused.fulfillmentId)).shipped_at).toBeFalsy()
+      // Both moves are recorded, so both are announced, whatever Medusa made of them.
+      const moved = emitted.filter((e) => e.name === PickupPointShipmentEvents.STATUS_CHANGED).map((e) => e.data.id)
+      expect(moved.sort()).toEqual([refused.shipment.id, told.shipment.id].sort())
+
+      // The next sync tries the refused one again first, and goes on with the rest when Medusa still refuses.
+      await network(told.shipment.order_reference_code!, "ST_0006")
+      const next = await sync()
+      expect(next).toMatchObject({ synced: 2 })
+      expect(next.error).toBeUndefined()
+      expect(emitted.filter((e) => e.name === PickupPointShipmentEvents.READY_FOR_PICKUP).map((e) => e.data.id)).toEqual([told.shipment.id])
+    })
+
     it("sends the verification code within limits, and hands over only with the right code", async () => {
       const { shipment, fulfillmentId } = await labelledShipment()
       await network(shipment.order_reference_code!, "ST_0006")

@@ -57,8 +57,11 @@ export const syncTrackingStep = createStep(
       return new StepResponse({ ...result, skipped: "circuit_open" as const })
     }
 
-    // Medusa states a crash or an error left behind are applied first.
-    await applyFulfillmentStates(container, await pickupPoints.listUnappliedTransitions(batchSize))
+    // Medusa states a crash or an error left behind are applied first; one Medusa keeps refusing
+    // is logged, and the sync goes on (it is tried again next run).
+    await applyFulfillmentStates(container, await pickupPoints.listUnappliedTransitions(batchSize)).catch((error) =>
+      logger.error(`[pickup-point] tracking sync could not tell Medusa of an earlier status: ${safeErrorMessage(error)}`)
+    )
 
     const claim = () => pickupPoints.claimSyncBatch({ limit: batchSize, runStartedAt: startedAt, owner, leaseMs })
 

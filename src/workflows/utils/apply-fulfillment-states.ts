@@ -19,60 +19,73 @@ type FulfillmentState = {
  * shipment workflow, with the tracking label) once the parcel left the
  * warehouse, and delivered once the customer picked it up. Each is done once
  * per shipment, whoever gets there first (a claim in the plugin's module).
+ * A transition Medusa refuses (its order lock, an order changed meanwhile)
+ * does not stop the others: each is tried, and the first failure is thrown
+ * after them all; what failed is given back and tried again by the next sync
+ * (listUnappliedTransitions).
  */
 export async function applyFulfillmentStates(container: MedusaContainer, transitions: TrackingTransition[]): Promise<void> {
+  const failures: unknown[] = []
+  for (const transition of transitions) {
+    try {
+      await applyFulfillmentState(container, transition)
+    } catch (error) {
+      failures.push(error)
+    }
+  }
+  if (failures.length) throw failures[0]
+}
+
+async function applyFulfillmentState(container: MedusaContainer, transition: TrackingTransition): Promise<void> {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  if (!transition.fulfillment_id) return
+  const shipped = LEFT_WAREHOUSE_STAGES.has(transition.stage)
+  const delivered = transition.stage === "delivered"
+  if (!shipped) return
 
-  for (const transition of transitions) {
-    if (!transition.fulfillment_id) continue
-    const shipped = LEFT_WAREHOUSE_STAGES.has(transition.stage)
-    const delivered = transition.stage === "delivered"
-    if (!shipped) continue
+  const {
+    data: [fulfillment],
+  } = (await query.graph({
+    entity: "fulfillment",
+    fields: ["shipped_at", "delivered_at", "items.line_item_id", "items.quantity", "labels.id"],
+    filters: { id: transition.fulfillment_id },
+  })) as unknown as { data: FulfillmentState[] }
+  if (!fulfillment) return
 
-    const {
-      data: [fulfillment],
-    } = (await query.graph({
-      entity: "fulfillment",
-      fields: ["shipped_at", "delivered_at", "items.line_item_id", "items.quantity", "labels.id"],
-      filters: { id: transition.fulfillment_id },
-    })) as unknown as { data: FulfillmentState[] }
-    if (!fulfillment) continue
-
-    if (!transition.shipped_at && (await pickupPoints.claimFulfillmentState(transition.shipment_id, "shipped"))) {
-      // Marked shipped by hand already: nothing to do but remember it.
-      if (!fulfillment.shipped_at) {
-        await runOrRelease(pickupPoints, transition.shipment_id, "shipped", () =>
-          createOrderShipmentWorkflow(container).run({
-            input: {
-              order_id: transition.order_id,
-              fulfillment_id: transition.fulfillment_id!,
-              items: fulfillment.items.map((item) => ({ id: item.line_item_id, quantity: Number(item.quantity) })),
-              // A STORAGE shipment has no label: the shipment carries its tracking number instead.
-              ...(!fulfillment.labels?.length && transition.tracking_number
-                ? {
-                    labels: [
-                      {
-                        tracking_number: transition.tracking_number,
-                        tracking_url: trackingUrlFor(pickupPoints.options.trackingUrlTemplate, transition.tracking_number) ?? "",
-                        label_url: "",
-                      },
-                    ],
-                  }
-                : {}),
-            },
-          })
-        )
-      }
+  if (!transition.shipped_at && (await pickupPoints.claimFulfillmentState(transition.shipment_id, "shipped"))) {
+    // Marked shipped by hand already: nothing to do but remember it.
+    if (!fulfillment.shipped_at) {
+      await runOrRelease(pickupPoints, transition.shipment_id, "shipped", () =>
+        createOrderShipmentWorkflow(container).run({
+          input: {
+            order_id: transition.order_id,
+            fulfillment_id: transition.fulfillment_id!,
+            items: fulfillment.items.map((item) => ({ id: item.line_item_id, quantity: Number(item.quantity) })),
+            // A STORAGE shipment has no label: the shipment carries its tracking number instead.
+            ...(!fulfillment.labels?.length && transition.tracking_number
+              ? {
+                  labels: [
+                    {
+                      tracking_number: transition.tracking_number,
+                      tracking_url: trackingUrlFor(pickupPoints.options.trackingUrlTemplate, transition.tracking_number) ?? "",
+                      label_url: "",
+                    },
+                  ],
+                }
+              : {}),
+          },
+        })
+      )
     }
-    if (delivered && !transition.delivered_at && (await pickupPoints.claimFulfillmentState(transition.shipment_id, "delivered"))) {
-      if (!fulfillment.delivered_at) {
-        await runOrRelease(pickupPoints, transition.shipment_id, "delivered", () =>
-          markOrderFulfillmentAsDeliveredWorkflow(container).run({
-            input: { orderId: transition.order_id, fulfillmentId: transition.fulfillment_id! },
-          })
-        )
-      }
+  }
+  if (delivered && !transition.delivered_at && (await pickupPoints.claimFulfillmentState(transition.shipment_id, "delivered"))) {
+    if (!fulfillment.delivered_at) {
+      await runOrRelease(pickupPoints, transition.shipment_id, "delivered", () =>
+        markOrderFulfillmentAsDeliveredWorkflow(container).run({
+          input: { orderId: transition.order_id, fulfillmentId: transition.fulfillment_id! },
+        })
+      )
     }
   }
 }

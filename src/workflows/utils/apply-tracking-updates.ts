@@ -21,7 +21,12 @@ export async function applyTrackingUpdates(
 ) {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
   const result = await pickupPoints.recordTrackingUpdates(updates, options)
-  await applyFulfillmentStates(container, result.transitions)
-  await emitShipmentEvents(container, trackingEvents(result.transitions))
+  try {
+    await applyFulfillmentStates(container, result.transitions)
+  } finally {
+    // The stages are recorded: announced even when Medusa's side failed (the sync applies it again
+    // later, but only this call knows the transitions, and a webhook's redelivery is a duplicate).
+    await emitShipmentEvents(container, trackingEvents(result.transitions))
+  }
   return result
 }
