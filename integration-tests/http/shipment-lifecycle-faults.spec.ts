@@ -79,6 +79,31 @@ medusaIntegrationTestRunner({
       expect(await pickupPoints.listPickupPointShipments({ order_id: order.id })).toEqual([])
     })
 
+    it("records nothing, on the sweep, for a draft order that would ship to a pickup point", async () => {
+      // An admin's draft: not placed, so no shipment order may reach the carrier for it.
+      const {
+        data: { draft_order },
+      } = await api.post(
+        "/admin/draft-orders",
+        {
+          region_id: store.region.id,
+          sales_channel_id: store.salesChannel.id,
+          email: "draft@example.com",
+          shipping_address: { first_name: "Mario", last_name: "Rossi", address_1: "Via Roma 1", city: "Milano", postal_code: "20121", country_code: "it", phone: "+39 333 1234567" },
+          items: [{ variant_id: store.variant.id, quantity: 1 }],
+          shipping_methods: [{ name: "Pickup point", shipping_option_id: store.shippingOption.id, amount: 4.9, data: { pickup_point_code: POINT.code } }],
+        },
+        admin
+      )
+      const ordersBefore = (await control().get("/orders")).data.orders.length
+
+      const { result } = await sweepUnrecordedOrdersWorkflow(getContainer()).run({ input: { grace_ms: 0, lookback_days: 1 } })
+      expect(result.looked_at).toBeGreaterThan(0)
+      expect(result.recorded).toEqual([])
+      expect(await pickupPoints.listPickupPointShipments({ order_id: draft_order.id })).toEqual([])
+      expect((await control().get("/orders")).data.orders).toHaveLength(ordersBefore)
+    })
+
     it("cancels, on the sweep, the shipment order of an order whose order.canceled event was lost", async () => {
       const kept = await checkout()
       const order = await checkout()

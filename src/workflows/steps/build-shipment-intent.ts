@@ -51,9 +51,9 @@ export type QueriedShippingOption = {
 
 /**
  * Builds what the service's create needs from the order as it is now; null
- * for an order that does not ship with this plugin's provider, or that was
- * cancelled before its shipment was recorded (the sweep finds such orders
- * too). No compensation: it only reads.
+ * for an order that does not ship with this plugin's provider, that was
+ * cancelled before its shipment was recorded, or that is still a draft (the
+ * sweep finds such orders too). No compensation: it only reads.
  */
 export const buildShipmentIntentStep = createStep(
   buildShipmentIntentStepId,
@@ -62,7 +62,8 @@ export const buildShipmentIntentStep = createStep(
     const option = input.shipping_options.find((candidate) => isPickupPointProvider(candidate.provider_id))
     const method = option && order?.shipping_methods?.find((m) => m?.shipping_option_id === option.id)
     const code = method ? pickupPointCodeOf(method.data ?? undefined) : undefined
-    if (!order || order.status === "canceled" || !option || !method || !code) {
+    // A draft is not placed: nobody has bought it yet (an admin may still edit or delete it).
+    if (!order || order.status === "canceled" || order.status === "draft" || !option || !method || !code) {
       return new StepResponse(null)
     }
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
