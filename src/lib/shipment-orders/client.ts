@@ -76,6 +76,12 @@ export type GenerateLabelResult =
 export type StatusResult = { total: number; items: ShipmentOrderStatus[] }
 
 const NOT_IMPORTED = /not\s+(yet\s+)?(been\s+)?imported/i
+/**
+ * A getIdentifier refusal that says the order is not there. The spec shows no HTTP status for it
+ * (the sandbox answers 404): an answer of `success: false` that says so is the same fact. Narrow on
+ * purpose: taken for "not found", an order that exists would be created a second time.
+ */
+const ORDER_NOT_FOUND = /\border\b[^.;]*\bnot\s+(been\s+)?found\b|\bno\s+(such\s+)?order\b|\border\b[^.;]*\bdoes\s+not\s+exist\b/i
 const PDF_MAGIC = "%PDF-"
 const MAX_BODY_BYTES = 20 * 1024 * 1024
 
@@ -540,7 +546,7 @@ function rejection(details: {
   httpStatus: number
   serviceMessage?: string
 }): ShipmentOrdersRejectedError {
-  if (details.httpStatus === 404) {
+  if (details.httpStatus === 404 || (details.operation === "getIdentifier" && ORDER_NOT_FOUND.test(details.serviceMessage ?? ""))) {
     return new ShipmentOrderNotFoundError(details)
   }
   if (NOT_IMPORTED.test(details.serviceMessage ?? "")) {

@@ -132,6 +132,20 @@ describe("reading the spec's response variants", () => {
     await expect(client().sendVerificationCode("R1")).rejects.toMatchObject({ code: "not_imported", retryable: true })
   })
 
+  it("takes getIdentifier's 'order not found' as not found whatever the HTTP status, and nothing looser", async () => {
+    canned.set("getIdentifier", [
+      { body: { success: false, message: "Order not found" } },
+      { body: { success: false, message: "Order SHOP-1 does not exist" } },
+      { body: { success: false, message: "No such order for this merchant" } },
+      { body: { success: false, message: "Merchant not found" } },
+    ])
+    await expect(client().getIdentifier("SHOP-1")).resolves.toBeNull()
+    await expect(client().getIdentifier("SHOP-1")).resolves.toBeNull()
+    await expect(client().getIdentifier("SHOP-1")).resolves.toBeNull()
+    // Anything else is a refusal: taken for "not found", an order that exists would be created again.
+    await expect(client().getIdentifier("SHOP-1")).rejects.toMatchObject({ code: "rejected", serviceMessage: "Merchant not found" })
+  })
+
   it("treats a body without the documented fields as a protocol error", async () => {
     canned.set("create", [{ body: { success: true, message: "created" } }])
     canned.set("getIdentifier", [{ body: { ok: 1 } }])
