@@ -233,6 +233,23 @@ medusaIntegrationTestRunner({
       expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).fulfillment_id).toBe(standing[0].id)
     })
 
+    it("lets 'Fulfill items' take over a shipment whose recorded fulfillment was undone after its label", async () => {
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, (s) => s.status === "ready")
+      // As a failure after the label's record leaves it: Medusa's workflow undid the fulfillment, the shipment still names it.
+      await pickupPoints.updatePickupPointShipments({ id: shipment.id, status: "label_generated", fulfillment_id: "ful_undone" })
+
+      expect((await fulfil(order)).status).toBe(200)
+      const {
+        data: { order: after },
+      } = await api.get(`/admin/orders/${order.id}?fields=*fulfillments,*fulfillments.labels`, admin)
+      const [fulfillment] = after.fulfillments.filter((f: { canceled_at: string | null }) => !f.canceled_at)
+      expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ status: "label_generated", fulfillment_id: fulfillment.id })
+      expect(fulfillment.labels).toHaveLength(1)
+      // Asked again for the same order, the service gave the same label: one order, never a second.
+      expect(await onService(`TEST-${order.display_id}`)).toHaveLength(1)
+    })
+
     it("makes concurrent once-only actions happen once: code sends, handovers, point creates and webhooks", async () => {
       const order = await checkout()
       await shipmentOf(order.id, (s) => s.status === "ready")

@@ -1,4 +1,5 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { trackingUrlFor } from "../../modules/pickup-point/lib/shopper-shipment-progress"
@@ -29,17 +30,27 @@ export function absoluteLabelUrl(path: string | null, backendUrl: string | null 
   return backendUrl ? `${backendUrl.replace(/\/+$/, "")}${path}` : path
 }
 
+/** Whether a fulfillment is there and not cancelled: one that is gone cannot hold the shipment. */
+async function isLiveFulfillment(container: MedusaContainer, fulfillmentId: string): Promise<boolean> {
+  const [fulfillment] = await container.resolve(Modules.FULFILLMENT).listFulfillments({ id: fulfillmentId }, { select: ["id", "canceled_at"] })
+  return !!fulfillment && !fulfillment.canceled_at
+}
+
 /**
  * Records the label on the shipment (a compare-and-set from the status it
  * was asked in, so that of two fulfillments made at once only one gets the
  * shipment) and on the Medusa fulfillment: a fulfillment label with tracking
  * number and URL, and the facts the provider needs to refuse a cancel later.
- * No compensation: it is the workflow's last step.
+ * No compensation: it is the workflow's last step. When the fulfillment's
+ * update fails after the shipment's record, Medusa's workflow is compensated
+ * and the fulfillment cancelled, so the shipment names a cancelled one: a
+ * shipment's fulfillment that is cancelled or gone is taken over by the next
+ * "Fulfill items" (the service gives the same label again).
  */
 export const recordShipmentLabelStep = createStep(recordShipmentLabelStepId, async (input: RecordShipmentLabelInput, { container }) => {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
   const current = await pickupPoints.retrievePickupPointShipment(input.shipment_id)
-  if (current.fulfillment_id && current.fulfillment_id !== input.fulfillment_id) {
+  if (current.fulfillment_id && current.fulfillment_id !== input.fulfillment_id && (await isLiveFulfillment(container, current.fulfillment_id))) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `The shipment order of ${current.order_number} already belongs to fulfillment ${current.fulfillment_id}: cancel that one first.`
