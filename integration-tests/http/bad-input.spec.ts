@@ -85,6 +85,36 @@ medusaIntegrationTestRunner({
       const bulk = await api.post("/admin/pickup-point/labels", { shipment_ids: shipments.map((s) => s.id) }, { ...admin, responseType: "arraybuffer" })
       expect(Buffer.from(bulk.data).subarray(0, 4).toString()).toBe("%PDF")
       expect(bulk.headers["x-pickup-point-printed"]).toBe(shipments.map((s) => s.id).join(","))
+      // An admin served from another origin must be able to read which shipments are in the file.
+      expect(bulk.headers["access-control-expose-headers"]).toContain("X-Pickup-Point-Printed")
+
+      // A damaged stored label is got again from the carrier, kept in its place, and printed.
+      const damage = (labelId: string) => pickupPoints.updatePickupPointLabels({ id: labelId, content_base64: Buffer.from("not a PDF").toString("base64") })
+      await damage(shipments[1].label_file_id!)
+      const restored = await api.post("/admin/pickup-point/labels", { shipment_ids: shipments.map((s) => s.id) }, { ...admin, responseType: "arraybuffer" })
+      expect(restored.headers["x-pickup-point-printed"]).toBe(shipments.map((s) => s.id).join(","))
+      expect(restored.headers["x-pickup-point-unreadable"]).toBe("")
+      const kept = await pickupPoints.retrievePickupPointShipment(shipments[1].id)
+      expect(kept.label_file_id).not.toBe(shipments[1].label_file_id)
+      expect((await pickupPoints.retrieveLabelPdf(kept.label_file_id!))!.subarray(0, 4).toString()).toBe("%PDF")
+
+      // One the carrier will not give again leaves the others printed, and is named so the admin can say why.
+      await damage(kept.label_file_id!)
+      await control().post("/faults", { operation: "downloadLabel", kind: "reject", times: 10 })
+      const partial = await api.post("/admin/pickup-point/labels", { shipment_ids: shipments.map((s) => s.id) }, { ...admin, responseType: "arraybuffer" })
+      expect(Buffer.from(partial.data).subarray(0, 4).toString()).toBe("%PDF")
+      expect(partial.headers["x-pickup-point-printed"]).toBe(shipments[0].id)
+      expect(partial.headers["x-pickup-point-unreadable"]).toBe(shipments[1].id)
+      const none = await api.post("/admin/pickup-point/labels", { shipment_ids: [shipments[1].id] }, admin).catch(errorResponse)
+      expect(none.status).toBe(400)
+      expect(none.data).toMatchObject({ type: "invalid_data", message: expect.stringContaining("could be read") })
+      await control().delete("/faults")
+
+      // A stored label lost altogether is got again when an admin downloads it.
+      await pickupPoints.deletePickupPointLabels(shipments[0].label_file_id!)
+      const again = await api.get(`/admin/pickup-point/shipments/${shipments[0].id}/label`, { ...admin, responseType: "arraybuffer" })
+      expect(Buffer.from(again.data).subarray(0, 5).toString()).toBe("%PDF-")
+      expect((await pickupPoints.retrievePickupPointShipment(shipments[0].id)).label_file_id).not.toBe(shipments[0].label_file_id)
 
       // A verification code is sent, for the log check at the end.
       await api.post(`/admin/pickup-point/shipments/${shipments[0].id}/verification-code`, {}, admin)

@@ -1,22 +1,36 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { Modules } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../modules/pickup-point/service"
+import type { PickupPointShipmentDTO } from "../../../modules/pickup-point/types"
+import { restoreShipmentLabelWorkflow } from "../../../workflows/restore-shipment-label"
 
 /**
- * The PDF of a stored label, for the admin routes only. Labels live in the
- * plugin's own table; an id that is not there is a label made before that
- * (by an earlier version, with the File Module), read from there.
+ * The PDF of a shipment's stored label, for the admin routes only. Labels
+ * live in the plugin's own table; an id that is not there is a label made
+ * before that (by an earlier version, with the File Module), read from
+ * there; one that is in neither is got again from the service.
  */
-export async function readLabelPdf(container: MedusaContainer, labelId: string): Promise<Buffer> {
-  const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
-  const pdf = await pickupPoints.retrieveLabelPdf(labelId)
-  if (pdf) {
-    return pdf
+export async function readLabelPdf(container: MedusaContainer, shipment: Pick<PickupPointShipmentDTO, "id" | "label_file_id">): Promise<Buffer> {
+  if (shipment.label_file_id) {
+    const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+    const pdf = await pickupPoints.retrieveLabelPdf(shipment.label_file_id)
+    if (pdf) {
+      return pdf
+    }
+    const fromFileModule = await container
+      .resolve(Modules.FILE)
+      .getAsBuffer(shipment.label_file_id)
+      .catch(() => null)
+    if (fromFileModule) {
+      return fromFileModule
+    }
   }
-  try {
-    return await container.resolve(Modules.FILE).getAsBuffer(labelId)
-  } catch {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, "The label's PDF is no longer stored: fulfill the order again to get a new one.")
-  }
+  return await restoreLabelPdf(container, shipment.id)
+}
+
+/** The shipment's label got again from the service and kept, for a stored copy that is lost or damaged. */
+export async function restoreLabelPdf(container: MedusaContainer, shipmentId: string): Promise<Buffer> {
+  const { result } = await restoreShipmentLabelWorkflow(container).run({ input: { shipment_id: shipmentId } })
+  return Buffer.from(result.pdf_base64, "base64")
 }

@@ -1,45 +1,71 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { PDFDocument } from "pdf-lib"
 import { PICKUP_POINT_MODULE } from "../../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../../modules/pickup-point/service"
 import type { AdminPrintLabelsType } from "../../../validators"
-import { readLabelPdf } from "../label-pdf"
+import { safeErrorMessage } from "../../../../workflows/utils/to-medusa-error"
+import { readLabelPdf, restoreLabelPdf } from "../label-pdf"
 
 /**
  * The stored labels of the chosen shipments as ONE PDF, in the order asked,
  * one page per label page. Shipments without a label are left out and named
- * in `X-Pickup-Point-Skipped` (so the admin can say why per shipment); if
- * none has a label, nothing is printed (400).
+ * in `X-Pickup-Point-Skipped`, and those whose stored label cannot be read
+ * (and that the carrier would not give again) in `X-Pickup-Point-Unreadable`
+ * (so the admin can say why per shipment);
+ * if none has a label, or none could be read, nothing is printed (400).
  */
 export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>, res: MedusaResponse) {
   const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
+  const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const ids = req.validatedBody.shipment_ids
   const shipments = await pickupPoints.listPickupPointShipments({ id: ids }, { take: ids.length })
   const byId = new Map(shipments.map((shipment) => [shipment.id, shipment]))
-  const printable = ids.map((id) => byId.get(id)).filter((shipment) => !!shipment?.label_file_id)
+  const labelled = ids.map((id) => byId.get(id)).filter((shipment) => !!shipment?.label_file_id)
   const skipped = ids.filter((id) => !byId.get(id)?.label_file_id)
-  if (!printable.length) {
+  if (!labelled.length) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "None of the chosen shipments has a label yet: fulfill their orders first.")
   }
 
   // The labels in one query; merged one after the other, each label's text let go once merged.
-  const stored = await pickupPoints.retrieveLabelPdfs(printable.map((shipment) => shipment!.label_file_id!))
+  const stored = await pickupPoints.retrieveLabelPdfs(labelled.map((shipment) => shipment!.label_file_id!))
   const merged = await PDFDocument.create()
-  for (const shipment of printable) {
+  const printed: string[] = []
+  const unreadable: string[] = []
+  for (const shipment of labelled) {
     const labelId = shipment!.label_file_id!
     const base64 = stored.get(labelId)
     stored.delete(labelId)
-    // A label made before the plugin's table existed is read from the File Module.
-    const pdf = base64 !== undefined ? Buffer.from(base64, "base64") : await readLabelPdf(req.scope, labelId)
-    const label = await PDFDocument.load(pdf)
-    for (const page of await merged.copyPages(label, label.getPageIndices())) {
-      merged.addPage(page)
+    try {
+      // A label made before the plugin's table existed is read from the File Module, a lost one got again.
+      const pdf = base64 !== undefined ? Buffer.from(base64, "base64") : await readLabelPdf(req.scope, shipment!)
+      const label = await PDFDocument.load(pdf).catch(async (damaged) => {
+        logger.warn(`[pickup-point] stored label ${labelId} of shipment ${shipment!.id} is damaged (${safeErrorMessage(damaged)}); asking the carrier again`)
+        return await PDFDocument.load(await restoreLabelPdf(req.scope, shipment!.id))
+      })
+      for (const page of await merged.copyPages(label, label.getPageIndices())) {
+        merged.addPage(page)
+      }
+      printed.push(shipment!.id)
+    } catch (error) {
+      // One label that cannot be had must not keep the others from being printed.
+      logger.warn(`[pickup-point] label of shipment ${shipment!.id} could not be read nor got again: ${safeErrorMessage(error)}`)
+      unreadable.push(shipment!.id)
     }
   }
+  if (!printed.length) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "None of the chosen labels could be read, and the carrier did not give them again: try again in a few minutes, or ask the carrier for them."
+    )
+  }
   res.setHeader("Content-Type", "application/pdf")
-  res.setHeader("Content-Disposition", `inline; filename="pickup-point-labels-${printable.length}.pdf"`)
-  res.setHeader("X-Pickup-Point-Printed", printable.map((shipment) => shipment!.id).join(","))
+  res.setHeader("Content-Disposition", `inline; filename="pickup-point-labels-${printed.length}.pdf"`)
+  res.setHeader("X-Pickup-Point-Printed", printed.join(","))
   res.setHeader("X-Pickup-Point-Skipped", skipped.join(","))
+  res.setHeader("X-Pickup-Point-Unreadable", unreadable.join(","))
+  // An admin served from another origin reads them too (CORS hides other headers).
+  res.append("Access-Control-Expose-Headers", "X-Pickup-Point-Printed, X-Pickup-Point-Skipped, X-Pickup-Point-Unreadable")
   res.send(Buffer.from(await merged.save()))
 }

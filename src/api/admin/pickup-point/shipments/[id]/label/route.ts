@@ -16,7 +16,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
         : `Shipment ${shipment.id} has no label yet: create a fulfillment of its order to generate one.`
     )
   }
-  const pdf = await readLabelPdf(req.scope, shipment.label_file_id)
+  const pdf = await readLabelPdf(req.scope, shipment)
   res.setHeader("Content-Type", "application/pdf")
   res.setHeader("Content-Disposition", `inline; filename="label-${shipment.order_number}.pdf"`)
   res.send(pdf)
