@@ -5,6 +5,7 @@ import { changePointRefusalReason } from "../../modules/pickup-point/lib/statuse
 import { messageOf } from "../lib/errors"
 import { usePickupPoints } from "../lib/pickup-point-queries"
 import { useShipmentActions } from "../lib/queries"
+import { useNow } from "../lib/use-now"
 import type { AdminShipment, PickupPoint } from "../lib/types"
 import { ActionRow } from "./action-row"
 import { DrawerHeader } from "./pickup-points/drawer-header"
@@ -20,7 +21,9 @@ export function ChangePickupPoint({ shipment, orderStatus }: { shipment: AdminSh
   const [chosen, setChosen] = useState<PickupPoint | null>(null)
   const [note, setNote] = useState("")
   const [missing, setMissing] = useState(false)
-  const refused = changePointRefusalReason(shipment, { status: orderStatus })
+  // Renewed every few seconds: a label request's refusal ends with time, not with a change of the shipment.
+  const now = useNow()
+  const refused = changePointRefusalReason(shipment, { status: orderStatus }, now)
   const reason = refused ? t(`pickupPoint.refusal.changePoint.${refused}`) : null
 
   const close = (next: boolean) => {

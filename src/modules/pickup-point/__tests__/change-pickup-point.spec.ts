@@ -1,5 +1,5 @@
 import { buildShipmentIntent, withServiceIdentity } from "../lib/build-shipment-intent"
-import { changePointRefusal, changePointRefusalReason } from "../lib/statuses"
+import { changePointRefusal, changePointRefusalReason, isLabelRequestUnderway, LABEL_REQUEST_UNDERWAY_MS } from "../lib/statuses"
 import { parsePluginOptions } from "../options"
 
 const shipment = (status: string, extra: Record<string, unknown> = {}) => ({ status, order_number: "SHOP-42", ...extra })
@@ -21,7 +21,14 @@ describe("changing a shipment's pickup point", () => {
       expect(changePointRefusalReason(shipment(status))).toBe("notImported")
     }
     expect(changePointRefusal(shipment("ready", { cancel_requested_at: new Date() }))).toMatch(/a cancel of its shipment order is under way/)
-    expect(changePointRefusal(shipment("ready", { label_requested_at: new Date() }))).toMatch(/its label is being made/)
+    expect(changePointRefusal(shipment("ready", { label_requested_at: new Date() }))).toMatch(/its label was asked for moments ago/)
+  })
+
+  it("stops counting a label as being made once its request is long over (refused, or its process stopped)", () => {
+    const askedAt = new Date("2026-11-23T09:00:00Z")
+    expect(isLabelRequestUnderway({ label_requested_at: askedAt }, askedAt.getTime() + LABEL_REQUEST_UNDERWAY_MS - 1)).toBe(true)
+    expect(isLabelRequestUnderway({ label_requested_at: askedAt.toISOString() }, askedAt.getTime() + LABEL_REQUEST_UNDERWAY_MS)).toBe(false)
+    expect(changePointRefusal(shipment("ready", { label_requested_at: new Date(Date.now() - LABEL_REQUEST_UNDERWAY_MS - 1_000) }))).toBeNull()
   })
 
   it("lets a change that stopped after the cancel be finished, but never for a cancelled order", () => {

@@ -133,6 +133,20 @@ export type ChangePointRefusalReason =
 type ChangePointFacts = ShipmentFacts & { cancel_requested_at?: unknown; label_requested_at?: unknown; label_file_id?: string | null }
 
 /**
+ * How long after it was asked for a label counts as being made. The label call and its look-up
+ * after a lost answer take two minutes at most with the default timeouts; `label_requested_at`
+ * itself stays until a label is recorded (a cancel then asks the carrier whether one was made
+ * unseen), so a refused or crashed request must not block a change for good.
+ */
+export const LABEL_REQUEST_UNDERWAY_MS = 5 * 60_000
+
+/** Whether the shipment's label was asked for so recently that it may still be being made. */
+export function isLabelRequestUnderway(shipment: { label_requested_at?: unknown }, now = Date.now()): boolean {
+  if (!shipment.label_requested_at) return false
+  return now - new Date(shipment.label_requested_at as string | Date).getTime() < LABEL_REQUEST_UNDERWAY_MS
+}
+
+/**
  * Why a shipment cannot be sent to another pickup point; null when it can.
  * Only before the label, and only once the service's answer to the create
  * is known and imported (a create in flight may still land as a second
@@ -140,7 +154,11 @@ type ChangePointFacts = ShipmentFacts & { cancel_requested_at?: unknown; label_r
  * is not cancelled can be: a change stopped after the old shipment order
  * was cancelled is finished that way.
  */
-export function changePointRefusalReason(shipment: ChangePointFacts, order?: { status?: string | null } | null): ChangePointRefusalReason | null {
+export function changePointRefusalReason(
+  shipment: ChangePointFacts,
+  order?: { status?: string | null } | null,
+  now = Date.now()
+): ChangePointRefusalReason | null {
   if (order?.status === "canceled") return "orderCanceled"
   switch (shipment.status) {
     case "label_generated":
@@ -154,7 +172,7 @@ export function changePointRefusalReason(shipment: ChangePointFacts, order?: { s
       return "notImported"
   }
   if (shipment.cancel_requested_at) return "cancelRequested"
-  if (shipment.label_requested_at) return "labelRequested"
+  if (isLabelRequestUnderway(shipment, now)) return "labelRequested"
   return null
 }
 
@@ -177,7 +195,7 @@ export function changePointRefusal(shipment: ChangePointFacts, order?: { status?
     case "cancelRequested":
       return `${cannot}: a cancel of its shipment order is under way.`
     case "labelRequested":
-      return `${cannot} now: its label is being made. Wait for it, or try again in a minute.`
+      return `${cannot} now: its label was asked for moments ago and may be being made. Wait for it, or try again in a few minutes.`
   }
 }
 
