@@ -10,6 +10,7 @@ import { fulfillOrder } from "../helpers/fulfill-order"
 import { freshStore } from "../helpers/fresh-store"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor, type SeededStore } from "../helpers/seed-store"
+import { validatePickupPointSelectionsWorkflow } from "../../src/workflows"
 import { prepareCart } from "../helpers/store-checkout"
 import { DUOMO_POINT_WITH_CODES } from "../helpers/catalog-points"
 
@@ -128,6 +129,23 @@ medusaIntegrationTestRunner({
         "pickup_point_unavailable"
       )
       expect(await cartMethods(cartId)).toEqual([])
+      // A point of the catalog in another country than the cart's address (Italy): refused with its own code.
+      await pickupPoints.upsertPickupPointsByCode([
+        { code: "PP-FR-001", name: "Tabac Gare", address: "1 Place de la Gare", city: "Nice", postcode: "06000", country_code: "fr" },
+      ])
+      expectRefusal(
+        await post(`/store/carts/${cartId}/shipping-methods`, { option_id: option.id, data: { pickup_point_code: "PP-FR-001" } }),
+        400,
+        "pickup_point_wrong_country"
+      )
+      expect(await cartMethods(cartId)).toEqual([])
+      // The step exported for custom checkouts applies the same rule when given the address's country.
+      const selections = [{ option_id: option.id, data: { pickup_point_code: "PP-FR-001" } }]
+      await expect(validatePickupPointSelectionsWorkflow(getContainer()).run({ input: { selections, shipping_country: "it" } })).rejects.toMatchObject({
+        code: "pickup_point_wrong_country",
+      })
+      const { result: abroad } = await validatePickupPointSelectionsWorkflow(getContainer()).run({ input: { selections, shipping_country: "FR" } })
+      expect(abroad).toMatchObject([{ pickup_point_code: "PP-FR-001" }])
 
       // 4. Add it with a point: the method stores the code and the catalog's snapshot; a snapshot the shopper forged is replaced.
       const added = await post(`/store/carts/${cartId}/shipping-methods?fields=+shipping_methods.data`, {

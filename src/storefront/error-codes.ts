@@ -13,6 +13,8 @@ export const PICKUP_POINT_ERRORS = {
   /** The pickup point tells the customer by text message when the parcel arrives. */
   phone_required:
     "Add a phone number to your shipping address: the pickup point uses it to tell you when your parcel has arrived.",
+  /** The point is in another country than the cart's shipping address. */
+  pickup_point_wrong_country: "This pickup point is in another country than your shipping address. Choose a pickup point in the country you ship to.",
   /** A shipping option published for one point was sent with another point. */
   pickup_point_mismatch: "This delivery option is for a different pickup point. Choose the option of the point you want.",
   /** Too many searches from one client in a short time. */

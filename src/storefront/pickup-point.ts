@@ -34,7 +34,9 @@ export type PickupPoint = PickupPointDetails & {
 /** `GET /store/pickup-points`'s answer. */
 export type PickupPointSearchResult = {
   pickup_points: PickupPoint[]
+  /** Matches, counted up to 1,000: past it, `count_is_estimate` is true and `count` means "at least". */
   count: number
+  count_is_estimate?: boolean
   limit: number
   offset: number
 }

@@ -6,5 +6,5 @@ export const validatePickupPointSelectionsWorkflowId = "pickup-point-validate-se
 /** Refuses a pickup-point shipping option chosen without a usable point (see the step). */
 export const validatePickupPointSelectionsWorkflow = createWorkflow(
   validatePickupPointSelectionsWorkflowId,
-  (input: { selections: PickupPointSelection[] }) => new WorkflowResponse(validatePickupPointSelectionsStep(input))
+  (input: { selections: PickupPointSelection[]; shipping_country?: string | null }) => new WorkflowResponse(validatePickupPointSelectionsStep(input))
 )

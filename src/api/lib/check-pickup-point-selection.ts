@@ -1,4 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { Modules } from "@medusajs/framework/utils"
 import { validatePickupPointSelections } from "../../workflows/utils/pickup-point-checkout-checks"
 
 type ChosenOption = { option_id: string; data?: Record<string, unknown> }
@@ -18,7 +19,14 @@ export async function checkPickupPointSelection(req: MedusaRequest, _res: Medusa
   // Without a workflow run: every shipping method a shopper chooses passes here, a pickup-point one or not.
   const validated = await validatePickupPointSelections(
     req.scope,
-    chosen.map((c) => ({ option_id: c.option_id, data: c.data ?? null }))
+    chosen.map((c) => ({ option_id: c.option_id, data: c.data ?? null })),
+    // Read only when a pickup-point option is chosen: the point must be in the country the cart ships to.
+    async () => {
+      const [cart] = await req.scope
+        .resolve(Modules.CART)
+        .listCarts({ id: req.params.id }, { select: ["id"], relations: ["shipping_address"], take: 1 })
+      return cart?.shipping_address?.country_code
+    }
   )
   for (const selection of validated) {
     for (const option of chosen.filter((c) => c.option_id === selection.option_id)) {

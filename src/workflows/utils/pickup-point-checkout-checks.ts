@@ -1,7 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
-import { phoneRequired, pickupPointUnavailable } from "../../modules/pickup-point/lib/checkout-refusals"
+import { phoneRequired, pickupPointUnavailable, pickupPointWrongCountry } from "../../modules/pickup-point/lib/checkout-refusals"
+import { shipmentPhone } from "../../modules/pickup-point/lib/build-shipment-intent"
 import { pickupPointSnapshot, type PickupPointSnapshot } from "../../modules/pickup-point/lib/pickup-point-snapshot"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { chosenPickupPointCode, isPickupPointProvider } from "../../providers/pickup-point/service"
@@ -15,11 +16,18 @@ export type ValidatedPickupPointSelection = { option_id: string; pickup_point_co
 /**
  * Refuses, with a 400 the shopper can act on, any pickup-point shipping
  * option chosen without a point, with a point that is unknown or no longer
- * active, or (a published option) with another point than its own
- * (`pickup_point_mismatch`); other options pass. Answers each pickup-point
- * selection with its point's snapshot (for the method's `data.pickup_point`).
+ * active, (a published option) with another point than its own
+ * (`pickup_point_mismatch`), or with a point in another country than the
+ * cart's shipping address (`pickup_point_wrong_country`; `shippingCountry`
+ * is asked only for a pickup-point selection); other options pass. Answers
+ * each pickup-point selection with its point's snapshot (for the method's
+ * `data.pickup_point`).
  */
-export async function validatePickupPointSelections(container: MedusaContainer, selections: PickupPointSelection[]): Promise<ValidatedPickupPointSelection[]> {
+export async function validatePickupPointSelections(
+  container: MedusaContainer,
+  selections: PickupPointSelection[],
+  shippingCountry: () => Promise<string | null | undefined> | string | null | undefined = () => undefined
+): Promise<ValidatedPickupPointSelection[]> {
   const chosen = selections.filter((selection) => selection?.option_id)
   if (!chosen.length) {
     return []
@@ -37,6 +45,10 @@ export async function validatePickupPointSelections(container: MedusaContainer, 
     if (!point) {
       throw pickupPointUnavailable()
     }
+    const country = await shippingCountry()
+    if (country && point.country_code && country.toLowerCase() !== point.country_code.toLowerCase()) {
+      throw pickupPointWrongCountry()
+    }
     validated.push({ option_id: option.id, pickup_point_code: code, pickup_point: pickupPointSnapshot(point) })
   }
   return validated
@@ -49,12 +61,11 @@ export async function validatePickupPointSelections(container: MedusaContainer, 
  * address's, else the customer's, as the shipment order takes it.
  */
 export function requirePickupPointPhone(input: { pickup_point_methods: number; phones: (string | null | undefined)[] }): void {
-  if (input.pickup_point_methods > 0 && !input.phones.some(hasPhone)) {
+  if (input.pickup_point_methods > 0 && !shipmentPhone(...input.phones)) {
     throw phoneRequired()
   }
 }
 
-const hasPhone = (phone: string | null | undefined) => typeof phone === "string" && !!phone.trim()
 
 /**
  * Checks a cart's pickup point again before it is completed, for checkouts
@@ -77,9 +88,9 @@ export async function validateCartPickupPoints(container: MedusaContainer, cartI
   const selections = (cart.shipping_methods ?? []).flatMap((method) =>
     method?.shipping_option_id ? [{ option_id: method.shipping_option_id, data: method.data ?? null }] : []
   )
-  const validated = await validatePickupPointSelections(container, selections)
+  const validated = await validatePickupPointSelections(container, selections, () => cart.shipping_address?.country_code)
   const addressPhone = cart.shipping_address?.phone
-  if (!validated.length || hasPhone(addressPhone)) {
+  if (!validated.length || shipmentPhone(addressPhone)) {
     return validated
   }
   const [customer] = cart.customer_id

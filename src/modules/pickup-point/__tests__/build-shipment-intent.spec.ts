@@ -90,6 +90,8 @@ describe("buildShipmentIntent", () => {
 
   it("reports a missing phone as a problem an admin can act on, falling back to the customer's", () => {
     expect(build({}, { shipping_address: { first_name: "A", last_name: "B", phone: null }, customer: { phone: "+39 02" } }).request?.customerPhone).toBe("+39 02")
+    // A blank address phone is none: the customer's is taken, as the checkout's phone check takes it.
+    expect(build({}, { shipping_address: { first_name: "A", last_name: "B", phone: "  " }, customer: { phone: " +39 02 " } }).request?.customerPhone).toBe("+39 02")
 
     const intent = build({}, { shipping_address: { first_name: "A", last_name: "B", phone: " " }, customer: null })
     expect(intent.problem).toBe(

@@ -42,6 +42,15 @@ export type ShipmentContext = {
 }
 
 /**
+ * The phone a shipment order gives the carrier: the first of the shipping
+ * address's and the customer's that is not blank, trimmed. The checkout's
+ * phone check asks the same, so an order it lets through has one.
+ */
+export function shipmentPhone(...candidates: (string | null | undefined)[]): string | undefined {
+  return candidates.map((phone) => phone?.trim()).find((phone) => !!phone)
+}
+
+/**
  * Maps an order to the service's create request (spec 4.1). A missing datum
  * the service requires (the customer's phone, say) does not throw: it comes
  * back as `problem`, so that the shipment is recorded as failed with a
@@ -51,7 +60,7 @@ export function buildShipmentIntent(order: OrderForShipment, context: ShipmentCo
   const { options } = context
   const orderNumber = `${options.orderNumberPrefix}${order.display_id}`
   const address = order.shipping_address ?? {}
-  const phone = (address.phone || order.customer?.phone || "").trim()
+  const phone = shipmentPhone(address.phone, order.customer?.phone) ?? ""
   const customer =
     fullName(address.first_name, address.last_name) ||
     fullName(order.customer?.first_name, order.customer?.last_name) ||

@@ -20,6 +20,11 @@ export function pickupPointUnavailable(): MedusaError {
   return refusal("pickup_point_unavailable")
 }
 
+/** A point in another country than the cart's shipping address: a catalog can span countries, an option's price and zone cannot. */
+export function pickupPointWrongCountry(): MedusaError {
+  return refusal("pickup_point_wrong_country")
+}
+
 /** A published point's option sent with another point. */
 export function pickupPointMismatch(): MedusaError {
   return refusal("pickup_point_mismatch")
