@@ -11,12 +11,15 @@ import {
   DEFAULT_PICKER_LABELS,
   currentPosition,
   geolocationMessage,
+  isInCountry,
   isListKey,
   moveActiveIndex,
   nearestQuery,
   optionId,
+  liveAnnouncement,
   queryFromSearchText,
-  resultsAnnouncement,
+  SEARCH_TEXT_MAX_LENGTH,
+  withChosenPoint,
   type PickupPointPickerLabels,
 } from "./picker-logic"
 import { recallPointCode, rememberPointCode, type RememberOption } from "./remembered-point"
@@ -96,7 +99,7 @@ export type PickupPointPickerProps = {
 type SearchState =
   | { kind: "idle" }
   | { kind: "searching" }
-  | { kind: "done"; count: number; note?: string }
+  | { kind: "done"; count: number; shown?: number; estimate?: boolean; note?: string }
   | { kind: "failed" }
 
 /**
@@ -133,10 +136,13 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   const [choosing, setChoosing] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [locating, setLocating] = useState(false)
+  const [justChosen, setJustChosen] = useState<string | null>(null)
   const selectedCode = props.selectedCode !== undefined ? props.selectedCode : chosenCode
   const geolocation = props.geolocation === undefined ? (typeof navigator !== "undefined" ? navigator.geolocation : undefined) : props.geolocation
 
   const pending = useRef<AbortController | null>(null)
+  /** The shopper's chosen point, kept first in the results until they search for something else. */
+  const pinned = useRef<PickupPoint | null>(null)
   const lastQuery = useRef("")
   const base = useMemo(() => ({ country_code: countryCode, limit }), [countryCode, limit])
 
@@ -157,12 +163,13 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
       pending.current = controller
       setSearch({ kind: "searching" })
       setError(null)
+      setJustChosen(null)
       try {
         const result = await api.search(query, { signal: controller.signal })
         if (controller.signal.aborted) return
-        setPoints(result.pickup_points)
+        setPoints(withChosenPoint(result.pickup_points, pinned.current, query.country_code))
         setActiveIndex(-1)
-        setSearch({ kind: "done", count: result.count })
+        setSearch({ kind: "done", count: result.count, shown: result.pickup_points.length, estimate: !!result.count_is_estimate })
       } catch (cause) {
         if (controller.signal.aborted) return
         setSearch({ kind: "failed" })
@@ -181,14 +188,12 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     return () => clearTimeout(timer)
   }, [text, base, debounceMs, run])
 
-  // With nothing typed, show the chosen point or (when the store allows it) the last one.
+  // Show the chosen point or (when the store allows it) the last one, first in the initial search's
+  // results when there is one: a shopper coming back to the step sees what they chose.
   useEffect(() => {
     if (props.initialPoints) return
-    if (initialQuery.trim()) {
-      const query = queryFromSearchText(initialQuery, base)
-      if (query && !debounceMs) void run(query)
-      return
-    }
+    const initial = initialQuery.trim() ? queryFromSearchText(initialQuery, base) : null
+    if (initial && !debounceMs) void run(initial)
     const code = props.selectedCode || recallPointCode(remember)
     if (!code) return
     const controller = new AbortController()
@@ -199,7 +204,11 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
           if (!props.selectedCode) rememberPointCode(remember, null)
           return
         }
-        setPoints((current) => (current.length ? current : [point]))
+        // A point remembered from an order to another country is not offered here.
+        if (!isInCountry(point, countryCode)) return
+        // The initial search may answer before or after this look-up.
+        pinned.current = point
+        setPoints((current) => withChosenPoint(current, point, countryCode))
         setSearch((current) => (current.kind === "idle" ? { kind: "done", count: 1, note: labels.lastPoint } : current))
       })
       .catch(() => {
@@ -218,6 +227,8 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   }
 
   const locate = async () => {
+    if (locating) return
+    pinned.current = null
     setLocating(true)
     setError(null)
     try {
@@ -237,6 +248,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     try {
       await onSelect(point)
       setChosenCode(point.code)
+      setJustChosen(point.name)
       rememberPointCode(remember, point.code)
     } catch (cause) {
       fail(cause)
@@ -278,16 +290,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     }
   }
 
-  const announcement =
-    search.kind === "searching"
-      ? labels.searching
-      : search.kind === "done"
-        ? (search.note ?? resultsAnnouncement(search.count, labels))
-        : locating
-          ? labels.locating
-          : choosing
-            ? labels.choosing
-            : ""
+  const announcement = liveAnnouncement({ choosing: !!choosing, locating, search, justChosen }, labels)
   const selectedPoint = points.find((point) => point.code === selectedCode) ?? null
   const ids = { label: `${pickerId}-label`, input: `${pickerId}-input`, list: `${pickerId}-list`, status: `${pickerId}-status` }
 
@@ -305,16 +308,22 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
             value={text}
             placeholder={labels.searchPlaceholder}
             autoComplete="postal-code"
+            maxLength={SEARCH_TEXT_MAX_LENGTH}
             aria-controls={points.length ? ids.list : undefined}
             aria-describedby={ids.status}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              // A new search of the shopper's own: the chosen point is no longer kept first.
+              pinned.current = null
+              setText(event.target.value)
+            }}
             onKeyDown={onInputKeyDown}
           />
           <button type="submit" className={classNames.searchButton}>
             {labels.searchButton}
           </button>
           {geolocation !== null && geolocation !== undefined && (
-            <button type="button" className={classNames.locateButton} onClick={() => void locate()} disabled={locating}>
+            // aria-disabled, not disabled: the button keeps the keyboard focus while the location is read.
+            <button type="button" className={classNames.locateButton} onClick={() => void locate()} aria-disabled={locating}>
               {locating ? labels.locating : labels.useMyLocation}
             </button>
           )}

@@ -5,8 +5,11 @@ import type { PickupPointQuery } from "../storefront/pickup-point"
  * such as `00184` or `SW1A 1AA`) search by postcode prefix, anything else by
  * free text, which matches a city, a name, a street or a code.
  */
+/** The longest search text the store API takes (`q`, src/api/validators.ts): a longer paste is cut, not refused. */
+export const SEARCH_TEXT_MAX_LENGTH = 100
+
 export function queryFromSearchText(text: string, base: Pick<PickupPointQuery, "country_code" | "limit"> = {}): PickupPointQuery | null {
-  const trimmed = text.trim().replace(/\s+/g, " ")
+  const trimmed = text.trim().replace(/\s+/g, " ").slice(0, SEARCH_TEXT_MAX_LENGTH).trim()
   if (!trimmed) return null
   if (/^\d[\d ]{1,9}$/.test(trimmed) || /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i.test(trimmed)) {
     return { ...base, postcode: trimmed.replace(/ /g, /^\d/.test(trimmed) ? "" : " ").toUpperCase() }
@@ -63,6 +66,8 @@ export type PickupPointPickerLabels = {
   /** `{count}` is replaced by the number of points. */
   resultsOne: string
   resultsMany: string
+  /** `{shown}` and `{count}`: more points matched than the list shows. */
+  resultsPartial: string
   noResults: string
   lastPoint: string
   chosen: string
@@ -78,6 +83,8 @@ export type PickupPointPickerLabels = {
   locationDenied: string
   locationUnavailable: string
   choosing: string
+  /** `{name}`: the point just chosen, announced to screen readers. */
+  chosenAnnouncement: string
 }
 
 export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
@@ -90,6 +97,7 @@ export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
   searching: "Searching…",
   resultsOne: "1 pickup point found.",
   resultsMany: "{count} pickup points found.",
+  resultsPartial: "Showing {shown} of {count} pickup points found. Search by postcode or address to narrow them down.",
   noResults: "No pickup point found. Try another postcode or city.",
   lastPoint: "Your last pickup point.",
   chosen: "Chosen",
@@ -104,11 +112,61 @@ export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
   locationDenied: "Your browser did not share your location. Search by postcode or city instead.",
   locationUnavailable: "Your location is not available. Search by postcode or city instead.",
   choosing: "Saving your pickup point…",
+  chosenAnnouncement: "{name} chosen as your pickup point.",
+}
+
+/**
+ * What the live region says now: what the shopper just did comes first
+ * (saving a choice, finding their location), then the search's state, then
+ * the choice just made.
+ */
+export function liveAnnouncement(
+  state: {
+    choosing: boolean
+    locating: boolean
+    search: { kind: string; count?: number; shown?: number; estimate?: boolean; note?: string }
+    justChosen?: string | null
+  },
+  labels: Pick<PickupPointPickerLabels, "choosing" | "locating" | "searching" | "resultsOne" | "resultsMany" | "resultsPartial" | "noResults" | "chosenAnnouncement">
+): string {
+  if (state.choosing) return labels.choosing
+  if (state.locating) return labels.locating
+  if (state.search.kind === "searching") return labels.searching
+  if (state.justChosen) return labels.chosenAnnouncement.replace("{name}", state.justChosen)
+  if (state.search.kind === "done") return state.search.note ?? resultsAnnouncement(state.search.count ?? 0, labels, state.search)
+  return ""
+}
+
+/** Whether a point can be offered in a search of `countryCode` (any country when none is given). */
+export function isInCountry(point: { country_code?: string | null }, countryCode?: string | null): boolean {
+  return !countryCode || !point.country_code || point.country_code.toLowerCase() === countryCode.toLowerCase()
+}
+
+/**
+ * The results with the shopper's chosen point first when the search did not find it (coming back to
+ * the step), unless the search is for another country: a point there could not be ordered to.
+ */
+export function withChosenPoint<T extends { code: string; country_code?: string | null }>(
+  points: T[],
+  chosen: T | null | undefined,
+  countryCode?: string | null
+): T[] {
+  if (!chosen || points.some((point) => point.code === chosen.code)) return points
+  if (!isInCountry(chosen, countryCode)) return points
+  return [chosen, ...points]
 }
 
 /** What the live region announces after a search, so screen-reader users hear the outcome. */
-export function resultsAnnouncement(count: number, labels: Pick<PickupPointPickerLabels, "resultsOne" | "resultsMany" | "noResults">): string {
+export function resultsAnnouncement(
+  count: number,
+  labels: Pick<PickupPointPickerLabels, "resultsOne" | "resultsMany" | "resultsPartial" | "noResults">,
+  page: { shown?: number; estimate?: boolean } = {}
+): string {
   if (count <= 0) return labels.noResults
+  // The list shows a page: say so, rather than a count the shopper cannot see.
+  if (page.shown !== undefined && page.shown < count) {
+    return labels.resultsPartial.replace("{shown}", String(page.shown)).replace("{count}", page.estimate ? `${count}+` : String(count))
+  }
   return count === 1 ? labels.resultsOne : labels.resultsMany.replace("{count}", String(count))
 }
 

@@ -6,11 +6,14 @@ import {
   DEFAULT_PICKER_LABELS,
   currentPosition,
   geolocationMessage,
+  liveAnnouncement,
   moveActiveIndex,
   nearestQuery,
   optionId,
   queryFromSearchText,
   resultsAnnouncement,
+  SEARCH_TEXT_MAX_LENGTH,
+  withChosenPoint,
 } from "../picker-logic"
 import { DEFAULT_REMEMBER_KEY, recallPointCode, rememberPointCode } from "../remembered-point"
 import { summaryDetails } from "../summary-logic"
@@ -70,6 +73,24 @@ describe("what the search box means", () => {
   })
 })
 
+describe("coming back to the step", () => {
+  it("keeps the chosen point first when the search did not find it, and once only", () => {
+    const [duomo, locker] = POINTS
+    expect(withChosenPoint([locker], duomo).map((p) => p.code)).toEqual(["PP-MI-001", "LK-MI-100"])
+    expect(withChosenPoint([duomo, locker], locker)).toEqual([duomo, locker])
+    expect(withChosenPoint([locker], null)).toEqual([locker])
+    // Not into a search for another country, where it could not be ordered to.
+    expect(withChosenPoint([locker], duomo, "fr")).toEqual([locker])
+    expect(withChosenPoint([locker], duomo, "IT")).toEqual([duomo, locker])
+  })
+
+  it("cuts a pasted search text to what the store API takes instead of getting it refused", () => {
+    expect(queryFromSearchText("x".repeat(150))?.q).toHaveLength(SEARCH_TEXT_MAX_LENGTH)
+    // Cut where it ends in a space, the text stays trimmed.
+    expect(queryFromSearchText(`${"a".repeat(99)} b`)?.q).toBe("a".repeat(99))
+  })
+})
+
 describe("keyboard movement in the list", () => {
   it("moves with arrows, Home and End, without wrapping", () => {
     expect(moveActiveIndex("ArrowDown", -1, 3)).toBe(0)
@@ -94,6 +115,25 @@ describe("what the live region and errors say", () => {
     expect(resultsAnnouncement(0, DEFAULT_PICKER_LABELS)).toBe(DEFAULT_PICKER_LABELS.noResults)
     expect(resultsAnnouncement(1, DEFAULT_PICKER_LABELS)).toBe("1 pickup point found.")
     expect(resultsAnnouncement(7, DEFAULT_PICKER_LABELS)).toBe("7 pickup points found.")
+    // A page of a larger result says so, with "at least" past the count's cap.
+    expect(resultsAnnouncement(57, DEFAULT_PICKER_LABELS, { shown: 10 })).toBe(
+      "Showing 10 of 57 pickup points found. Search by postcode or address to narrow them down."
+    )
+    expect(resultsAnnouncement(1000, DEFAULT_PICKER_LABELS, { shown: 10, estimate: true })).toContain("Showing 10 of 1000+ pickup points")
+    expect(resultsAnnouncement(7, DEFAULT_PICKER_LABELS, { shown: 7 })).toBe("7 pickup points found.")
+  })
+
+  it("says what the shopper just did before the search's state, and the choice once made", () => {
+    const done = { kind: "done", count: 7 }
+    expect(liveAnnouncement({ choosing: true, locating: false, search: done }, DEFAULT_PICKER_LABELS)).toBe(DEFAULT_PICKER_LABELS.choosing)
+    expect(liveAnnouncement({ choosing: false, locating: true, search: done }, DEFAULT_PICKER_LABELS)).toBe(DEFAULT_PICKER_LABELS.locating)
+    expect(liveAnnouncement({ choosing: false, locating: false, search: done, justChosen: "Edicola Duomo" }, DEFAULT_PICKER_LABELS)).toBe(
+      "Edicola Duomo chosen as your pickup point."
+    )
+    expect(liveAnnouncement({ choosing: false, locating: false, search: done }, DEFAULT_PICKER_LABELS)).toBe("7 pickup points found.")
+    expect(liveAnnouncement({ choosing: false, locating: false, search: { kind: "searching" }, justChosen: "Edicola Duomo" }, DEFAULT_PICKER_LABELS)).toBe(
+      DEFAULT_PICKER_LABELS.searching
+    )
   })
 
   it("tells a refused location from a missing one", () => {
@@ -191,7 +231,9 @@ describe("the picker's markup", () => {
       })
     )
     expect(html).toContain('<div data-map="2" data-selected="null"></div>')
-    expect(html).toContain(">Use my location</button>")
+    // Never disabled: a disabled button would drop the keyboard focus while the location is read.
+    expect(html).toMatch(/<button type="button" aria-disabled="false">Use my location<\/button>/)
+    expect(html).toMatch(/<input [^>]*maxLength="100"/i)
   })
 
   it("shows no list before the first search", () => {
