@@ -75,6 +75,27 @@ medusaIntegrationTestRunner({
       expect(onService.cancelledAt).toBeTruthy()
     })
 
+    browserTest("follows Medusa's own 'Fulfill items' on the open order page: the label shows without a reload", async () => {
+      const order = await checkout({ pickupPointCode: NAVIGLI.code })
+      await shipmentOf(order.id, "ready")
+      await openOrder(order.id)
+      await widget().getByText("Ready for label").first().waitFor()
+
+      // Through Medusa's own form: it refreshes Medusa's order, and the widget must follow it.
+      const unfulfilled = page().locator("div", { has: page().getByRole("heading", { name: "Unfulfilled Items", exact: true }) }).last()
+      await unfulfilled.getByRole("button").last().click()
+      await page().getByRole("menuitem", { name: "Fulfill items" }).click()
+      // The form fills in the order's location and shipping option once it has read them.
+      const form = page().getByRole("dialog")
+      await form.getByText("Pickup point", { exact: true }).first().waitFor()
+      await form.getByRole("button", { name: "Create Fulfillment" }).click()
+      await page().getByText("Fulfillment created successfully").waitFor()
+
+      await widget().getByText("Label generated").first().waitFor({ timeout: 15_000 })
+      await widget().getByRole("link", { name: "Download label" }).waitFor()
+      await shipmentOf(order.id, "label_generated")
+    })
+
     browserTest("after the label: cancel refused with its reason, label link, code send and limits, pickup with the code", async () => {
       const order = await checkout({ pickupPointCode: NAVIGLI.code })
       const shipment = await shipmentOf(order.id, "ready")

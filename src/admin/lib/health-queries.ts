@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { PICKUP_POINT_QUERY_KEY } from "./queries"
+import { PICKUP_POINT_QUERY_KEY, refreshShippingViews } from "./queries"
 import { sdk } from "./sdk"
 
 export type Health = {
@@ -111,6 +111,6 @@ export function useSetupPickupPointDelivery() {
   return useMutation({
     mutationFn: (body: { stock_location_id: string; prices: { currency_code: string; amount: number }[] }) =>
       sdk.client.fetch<{ setup: SetupResult }>("/admin/pickup-point/setup", { method: "POST", body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["shipping_options"] }),
+    onSuccess: () => refreshShippingViews(queryClient),
   })
 }

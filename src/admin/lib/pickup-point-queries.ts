@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { PICKUP_POINT_QUERY_KEY } from "./queries"
+import { PICKUP_POINT_QUERY_KEY, refreshShippingViews } from "./queries"
 import { sdk } from "./sdk"
 import type { PickupPoint } from "./types"
 
@@ -60,7 +60,7 @@ export function usePublishPickupPoints() {
   return useMutation({
     mutationFn: (body: { pickup_point_ids: string[]; service_zone_id: string; shipping_profile_id: string; prices: { currency_code: string; amount: number }[] }) =>
       sdk.client.fetch<PublishResult>("/admin/pickup-points/publish", { method: "POST", body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["shipping_options"] }),
+    onSuccess: () => refreshShippingViews(queryClient),
   })
 }
 

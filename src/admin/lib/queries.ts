@@ -1,4 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import type { AdminOrder } from "@medusajs/framework/types"
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query"
+import { useEffect, useRef } from "react"
+import { isLabelRequestUnderway } from "../../modules/pickup-point/lib/statuses"
 import { sdk } from "./sdk"
 import type { AdminShipment, ShipmentOverview } from "./types"
 
@@ -24,10 +27,20 @@ export function useOrderShipment(orderId: string) {
   })
 }
 
+/** Statuses the plugin leaves on its own, with no admin action: a page showing one follows it. */
+const SETTLING_STATUSES = ["pending", "creating", "unknown", "awaiting_import"]
+const FOLLOW_EVERY_MS = 5_000
+
+/** Whether the shipment is about to change by itself: being created or imported, or its label being made (a slow carrier answers in the background). */
+export function isSettling(shipment: Pick<AdminShipment, "status" | "label_requested_at">, now = Date.now()): boolean {
+  return SETTLING_STATUSES.includes(shipment.status) || isLabelRequestUnderway(shipment, now)
+}
+
 /**
  * One shipment's overview on an order's page. A change of pickup point gives the order a new shipment:
  * the old one stays shown until the new one loads (`isPlaceholderData`, when no action may run on it),
- * but only on its own order's page, never another order's.
+ * but only on its own order's page, never another order's. Refetched every few seconds while it
+ * settles by itself (see `isSettling`).
  */
 export function useShipmentOverview(id: string | undefined, orderId: string) {
   return useQuery({
@@ -35,7 +48,27 @@ export function useShipmentOverview(id: string | undefined, orderId: string) {
     queryFn: () => sdk.client.fetch<ShipmentOverview>(`/admin/pickup-point/shipments/${id}/overview`),
     enabled: !!id,
     placeholderData: (previous) => (previous?.shipment.order_id === orderId ? previous : undefined),
+    refetchInterval: (query) => (query.state.data && isSettling(query.state.data.shipment) ? FOLLOW_EVERY_MS : false),
   })
+}
+
+/**
+ * Medusa's own actions on the order page ("Fulfill items", "Cancel order") refresh the order and
+ * nothing of the plugin's, and the admin keeps data for 90 s: when the order's status or its
+ * fulfillments change, the plugin's views of its shipment are read again.
+ */
+export function useFollowOrder(order: Pick<AdminOrder, "status" | "fulfillments">) {
+  const queryClient = useQueryClient()
+  const version = [
+    order.status,
+    ...(order.fulfillments ?? []).map((f) => [f.id, f.shipped_at, f.delivered_at, f.canceled_at].map((v) => String(v ?? "")).join(":")),
+  ].join("|")
+  const seen = useRef(version)
+  useEffect(() => {
+    if (seen.current === version) return
+    seen.current = version
+    void queryClient.invalidateQueries({ queryKey: shipmentKeys.all })
+  }, [version, queryClient])
 }
 
 /** Refreshes the plugin's views and Medusa's order (its fulfillments change with the shipment). */
@@ -46,6 +79,19 @@ export function useRefreshAfterChange() {
       queryClient.invalidateQueries({ queryKey: [PICKUP_POINT_QUERY_KEY] }),
       queryClient.invalidateQueries({ queryKey: ["orders"] }),
     ])
+}
+
+/**
+ * After the setup or a publish: Medusa's views of what they create (shipping options shown under
+ * each stock location, the locations' zones, the profiles; the dashboard's own query keys) and the
+ * plugin's publish targets.
+ */
+export function refreshShippingViews(queryClient: QueryClient) {
+  return Promise.all(
+    [["shipping_options"], ["stock_locations"], ["shipping_profile"], [PICKUP_POINT_QUERY_KEY, "publish-targets"]].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey })
+    )
+  )
 }
 
 type ShipmentAnswer = { shipment: AdminShipment }
