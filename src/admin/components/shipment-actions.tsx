@@ -8,14 +8,12 @@ import {
   SHIPPED_OFF_STATUSES,
   trackingReportRefusal,
   TRACKING_STAGES,
-  isCancelUnderway,
-  verificationCodeRefusal,
 } from "../../modules/pickup-point/lib/statuses"
-import { messageOf, statusOf } from "../lib/errors"
+import { isVerificationCodeRefusal, messageOf, statusOf } from "../lib/errors"
 import { formatDateTime } from "../lib/format"
 import { useShipmentActions } from "../lib/queries"
 import { backendLink } from "../lib/sdk"
-import { noLabelReason } from "../lib/shipment-advice"
+import { codeRefusalReason, noLabelReason } from "../lib/shipment-advice"
 import type { AdminShipment, VerificationCodeAllowance } from "../lib/types"
 import { useNow } from "../lib/use-now"
 import { ActionRow } from "./action-row"
@@ -159,14 +157,9 @@ function SendCode({ shipment, allowance }: Props) {
   const now = useNow()
   const sentBefore = allowance.sent_last_24h > 0
   const nextAllowed = allowance.next_allowed_at ? new Date(allowance.next_allowed_at).getTime() : 0
-  const reason = verificationCodeRefusal(shipment)
-    ? t(
-        isCancelUnderway(shipment)
-          ? "pickupPoint.refusal.code.cancelling"
-          : (shipment.tracking_stage ?? 0) >= TRACKING_STAGES.delivered
-            ? "pickupPoint.refusal.code.closed"
-            : "pickupPoint.refusal.code.noParcel"
-      )
+  const refusal = codeRefusalReason(shipment)
+  const reason = refusal
+    ? t(refusal)
     : allowance.remaining_today === 0
       ? t("pickupPoint.refusal.code.limit", { max: allowance.max_per_day, when: formatDateTime(allowance.next_allowed_at, i18n.language) })
       : nextAllowed > now
@@ -229,7 +222,9 @@ function RecordPickup({ shipment }: { shipment: AdminShipment }) {
         toast.success(t("pickupPoint.toast.pickedUp", { number: shipment.order_number }))
       },
       onError: (error) => {
-        if (statusOf(error) === 400) {
+        // Only a refusal of the code itself is the code's fault: a 400 may also refuse the state
+        // (another admin recorded the pickup) or come from the carrier, and then says why.
+        if (statusOf(error) === 400 && isVerificationCodeRefusal(error)) {
           setInlineError(value ? t("pickupPoint.pickup.codeWrong") : t("pickupPoint.pickup.codeRequired"))
         } else {
           toast.error(t("pickupPoint.toast.pickupRefused"), { description: messageOf(error) })
@@ -249,6 +244,7 @@ function RecordPickup({ shipment }: { shipment: AdminShipment }) {
             id="pickup-point-pickup-code"
             size="small"
             autoComplete="off"
+            maxLength={32}
             value={code}
             disabled={!!reason}
             aria-invalid={!!inlineError}

@@ -9,3 +9,8 @@ export function messageOf(error: unknown): string {
 export function statusOf(error: unknown): number | undefined {
   return error instanceof FetchError ? error.status : undefined
 }
+
+/** Whether the server refused a handover for its verification code (missing or wrong), not for anything else. */
+export function isVerificationCodeRefusal(error: unknown): boolean {
+  return /verification[ _]code/i.test(messageOf(error))
+}

@@ -1,5 +1,5 @@
 import { isUnseenLabelRefusal } from "../../modules/pickup-point/lib/cancel-refusals"
-import { isCancelUnderway } from "../../modules/pickup-point/lib/statuses"
+import { isCancelUnderway, TRACKING_STAGES, verificationCodeRefusal } from "../../modules/pickup-point/lib/statuses"
 import type { AdminShipment } from "./types"
 
 type ShipmentFacts = Pick<AdminShipment, "status" | "merchant_type" | "last_error" | "cancel_requested_at">
@@ -22,4 +22,12 @@ export function noLabelReason(shipment: Pick<ShipmentFacts, "merchant_type" | "s
   if (shipment.merchant_type === "STORAGE") return "pickupPoint.shipment.noLabelStorage"
   if (shipment.status === "cancelled" || isCancelUnderway(shipment)) return "pickupPoint.shipment.noLabelCancelled"
   return "pickupPoint.shipment.noLabelYet"
+}
+
+/** Why no verification code can be sent for the shipment, as a translation key, or null when one can. */
+export function codeRefusalReason(shipment: Parameters<typeof verificationCodeRefusal>[0] & Pick<AdminShipment, "tracking_stage">): string | null {
+  if (!verificationCodeRefusal(shipment)) return null
+  if (isCancelUnderway(shipment)) return "pickupPoint.refusal.code.cancelling"
+  if ((shipment.tracking_stage ?? 0) >= TRACKING_STAGES.delivered) return "pickupPoint.refusal.code.closed"
+  return "pickupPoint.refusal.code.noParcel"
 }

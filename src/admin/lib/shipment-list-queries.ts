@@ -36,15 +36,20 @@ export async function runForEach(
   return outcomes
 }
 
-/** The labels of the shipments as one PDF, and which shipments it holds. */
-export async function fetchMergedLabels(ids: string[]): Promise<{ pdf: Blob; printed: string[]; skipped: string[] }> {
+/** The labels of the shipments as one PDF, which shipments it holds, and which had a label that could not be read. */
+export async function fetchMergedLabels(ids: string[]): Promise<{ pdf: Blob; printed: string[]; skipped: string[]; unreadable: string[] }> {
   const response = await sdk.client.fetch<Response>("/admin/pickup-point/labels", {
     method: "POST",
     body: { shipment_ids: ids },
     headers: { accept: "application/pdf" },
   })
   const list = (name: string) => (response.headers.get(name) ?? "").split(",").filter(Boolean)
-  return { pdf: await response.blob(), printed: list("x-pickup-point-printed"), skipped: list("x-pickup-point-skipped") }
+  return {
+    pdf: await response.blob(),
+    printed: list("x-pickup-point-printed"),
+    skipped: list("x-pickup-point-skipped"),
+    unreadable: list("x-pickup-point-unreadable"),
+  }
 }
 
 /** Hands a file to the browser as a download. */

@@ -1,6 +1,6 @@
 import english from "../../i18n/json/en.json"
 import italian from "../../i18n/json/it.json"
-import { errorAdvice, noLabelReason } from "../shipment-advice"
+import { codeRefusalReason, errorAdvice, noLabelReason } from "../shipment-advice"
 
 const shipment = { status: "ready", merchant_type: "DELIVERY" as const, last_error: null, cancel_requested_at: null }
 const unseenLabel =
@@ -21,8 +21,23 @@ describe("what the order's widget tells the admin to do", () => {
     expect(noLabelReason({ ...shipment, merchant_type: "STORAGE", status: "cancelled" })).toBe("pickupPoint.shipment.noLabelStorage")
   })
 
+  it("says why no code can be sent the same way for one shipment and for many", () => {
+    const labelled = { ...shipment, order_number: "1001", status: "label_generated", order_reference_code: "SO1", tracking_stage: 20 }
+    expect(codeRefusalReason(labelled)).toBeNull()
+    expect(codeRefusalReason({ ...labelled, status: "ready", order_reference_code: null })).toBe("pickupPoint.refusal.code.noParcel")
+    expect(codeRefusalReason({ ...labelled, tracking_stage: 60, tracking_status_description: "Picked up" })).toBe("pickupPoint.refusal.code.closed")
+    expect(codeRefusalReason({ ...labelled, status: "ready", cancel_requested_at: "2026-11-23T03:00:00Z" })).toBe("pickupPoint.refusal.code.cancelling")
+  })
+
   it("has every key it gives in English and Italian", () => {
-    for (const key of ["pickupPoint.advice.voidLabel", "pickupPoint.shipment.noLabelCancelled"]) {
+    for (const key of [
+      "pickupPoint.advice.voidLabel",
+      "pickupPoint.shipment.noLabelCancelled",
+      "pickupPoint.refusal.code.noParcel",
+      "pickupPoint.refusal.code.closed",
+      "pickupPoint.refusal.code.cancelling",
+      "pickupPoint.shipments.labelUnreadable",
+    ]) {
       expect(translated(english, key)).toEqual(expect.any(String))
       expect(translated(italian, key)).toEqual(expect.any(String))
     }

@@ -3,13 +3,13 @@ import { Badge, Button, Checkbox, Container, Heading, Label, Select, Switch, Tab
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
-import { SHIPMENT_STATUSES, TRACKING_STAGES, isRetryable, verificationCodeRefusal } from "../../../modules/pickup-point/lib/statuses"
+import { SHIPMENT_STATUSES, TRACKING_STAGES, isRetryable } from "../../../modules/pickup-point/lib/statuses"
 import { ShipmentBadges } from "../../components/shipment-badges"
 import { messageOf } from "../../lib/errors"
 import { formatDateTime } from "../../lib/format"
 import { useRefreshAfterChange } from "../../lib/queries"
 import { sdk } from "../../lib/sdk"
-import { noLabelReason } from "../../lib/shipment-advice"
+import { codeRefusalReason, noLabelReason } from "../../lib/shipment-advice"
 import { downloadBlob, fetchMergedLabels, runForEach, useShipmentList, type BulkOutcome } from "../../lib/shipment-list-queries"
 import type { AdminShipment } from "../../lib/types"
 
@@ -67,20 +67,23 @@ const PickupPointShipmentsPage = () => {
   }
 
   const printMerged = async (shipments: AdminShipment[]) => {
-    const { pdf, printed } = await fetchMergedLabels(shipments.map((shipment) => shipment.id))
-    downloadBlob(pdf, `pickup-point-labels-${printed.length}.pdf`)
-    return printed
+    const merged = await fetchMergedLabels(shipments.map((shipment) => shipment.id))
+    downloadBlob(merged.pdf, `pickup-point-labels-${merged.printed.length}.pdf`)
+    return merged
   }
 
   const printLabels = () =>
     bulk("print", async () => {
       // With no label among them there is nothing to ask the server for: each row says why instead.
-      const printed = chosen.some((shipment) => shipment.label_file_id) ? await printMerged(chosen) : []
+      const { printed, unreadable } = chosen.some((shipment) => shipment.label_file_id)
+        ? await printMerged(chosen)
+        : { printed: [] as string[], unreadable: [] as string[] }
       return chosen.map((shipment) => {
         const page = printed.indexOf(shipment.id)
-        return page >= 0
-          ? { id: shipment.id, order_number: shipment.order_number, ok: true, message: t("pickupPoint.shipments.inPdf", { page: page + 1 }) }
-          : { id: shipment.id, order_number: shipment.order_number, ok: false, message: t(noLabelReason(shipment)) }
+        const row = { id: shipment.id, order_number: shipment.order_number }
+        if (page >= 0) return { ...row, ok: true, message: t("pickupPoint.shipments.inPdf", { page: page + 1 }) }
+        if (unreadable.includes(shipment.id)) return { ...row, ok: false, message: t("pickupPoint.shipments.labelUnreadable") }
+        return { ...row, ok: false, message: t(noLabelReason(shipment)) }
       })
     })
 
@@ -100,7 +103,8 @@ const PickupPointShipmentsPage = () => {
   const sendCodes = () =>
     bulk("codes", () =>
       runForEach(chosen, async (shipment) => {
-        if (verificationCodeRefusal(shipment)) throw new Error(t("pickupPoint.refusal.code.noParcel"))
+        const refusal = codeRefusalReason(shipment)
+        if (refusal) throw new Error(t(refusal))
         const { verification_code } = await sdk.client.fetch<{ verification_code: { masked_email: string } }>(
           `/admin/pickup-point/shipments/${shipment.id}/verification-code`,
           { method: "POST", body: {} }
