@@ -12,3 +12,12 @@ export function formatTime(value: string | Date, language: string): string {
 export function mapLink(latitude: number, longitude: number): string {
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`
 }
+
+/**
+ * A price as typed: "1.50", or "1,50" as Italian and most of Europe write it (no thousands
+ * separators). NaN for anything else, which the form then names.
+ */
+export function parsePrice(text: string): number {
+  const value = text.trim().replace(",", ".")
+  return /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN
+}

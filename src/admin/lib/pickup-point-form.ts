@@ -24,6 +24,22 @@ export type FieldErrors = Partial<Record<keyof PickupPointFormValues, string>>
 const REQUIRED = ["code", "name", "address", "postcode", "city", "country_code"] as const
 const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 const RANGE = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/
+/** The API's ranges a day (lib/pickup-point-schema.ts). */
+const MAX_RANGES_A_DAY = 6
+
+/** The API's longest text per field (lib/pickup-point-schema.ts): the inputs take no more. */
+export const MAX_LENGTHS: Partial<Record<keyof PickupPointFormValues, number>> = {
+  code: 64,
+  public_code: 64,
+  name: 200,
+  address: 300,
+  city: 100,
+  postcode: 20,
+  province: 100,
+  country_code: 2,
+  network_code: 64,
+  network_name: 200,
+}
 
 export function formValuesOf(point?: PickupPoint): PickupPointFormValues {
   return {
@@ -68,7 +84,7 @@ export function validatePickupPoint(values: PickupPointFormValues): FieldErrors 
         hours &&
         typeof hours === "object" &&
         !Array.isArray(hours) &&
-        Object.entries(hours).every(([day, ranges]) => DAYS.includes(day) && Array.isArray(ranges) && ranges.every((r) => typeof r === "string" && RANGE.test(r)))
+        Object.entries(hours).every(([day, ranges]) => DAYS.includes(day) && Array.isArray(ranges) && ranges.length <= MAX_RANGES_A_DAY && ranges.every((r) => typeof r === "string" && RANGE.test(r)))
       if (!valid) errors.opening_hours = "pickupPoint.form.errors.openingHours"
     } catch {
       errors.opening_hours = "pickupPoint.form.errors.openingHours"
@@ -100,12 +116,20 @@ export function toRequestBody(values: PickupPointFormValues, creating: boolean):
   return body
 }
 
-/** Field errors named in the API's refusal ("Field 'x' ...", or a duplicate code), the rest as a general message. */
+/**
+ * Field errors named in the API's refusal, the rest as a general message. Medusa names a field as
+ * "Field 'x' is required" or "Value for field 'x' too big, ...", a nested one as 'opening_hours, mon';
+ * several refusals are joined by "; ".
+ */
 export function fieldErrorsFromApi(message: string): { fields: Record<string, string>; general: string | null } {
+  if (/pickup point with code .* exists already/i.test(message)) return { fields: { code: message }, general: null }
   const fields: Record<string, string> = {}
-  for (const match of message.matchAll(/Field '([\w.]+)'\s*([^;]*)/g)) {
-    fields[match[1].split(".")[0]] = match[2].trim() || message
+  const unplaced: string[] = []
+  for (const refusal of message.replace(/^Invalid request:\s*/, "").split("; ")) {
+    const field = /field '([^']+)'/i.exec(refusal)?.[1].split(/, |\./)[0]
+    if (field) fields[field] = refusal.trim()
+    else unplaced.push(refusal.trim())
   }
-  if (/pickup point with code .* exists already/i.test(message)) fields.code = message
-  return { fields, general: Object.keys(fields).length ? null : message }
+  // What names no field is said as a whole, so that no refusal goes unsaid.
+  return { fields, general: !Object.keys(fields).length ? message : unplaced.length ? unplaced.join("; ") : null }
 }

@@ -5,6 +5,7 @@ import { messageOf } from "../../lib/errors"
 import {
   fieldErrorsFromApi,
   formValuesOf,
+  MAX_LENGTHS,
   toRequestBody,
   validatePickupPoint,
   type PickupPointFormValues,
@@ -93,6 +94,7 @@ export function PickupPointFormDrawer({ open, onOpenChange, point }: Props) {
                 value: values[field.name],
                 "aria-invalid": !!error,
                 "aria-describedby": described,
+                maxLength: MAX_LENGTHS[field.name],
                 onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field.name, event.target.value),
               }
               return (

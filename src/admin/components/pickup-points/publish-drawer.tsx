@@ -2,6 +2,7 @@ import { Badge, Button, Drawer, Input, Label, Select, Table, Text, toast } from 
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { messageOf } from "../../lib/errors"
+import { parsePrice } from "../../lib/format"
 import { usePublishPickupPoints, usePublishTargets, type PublishResult } from "../../lib/pickup-point-queries"
 import type { PickupPoint } from "../../lib/types"
 import { DrawerHeader } from "./drawer-header"
@@ -26,7 +27,7 @@ export function PublishDrawer({ open, onOpenChange, points }: Props) {
     if (!zone) found.zone = t("pickupPoint.form.errors.required")
     if (!profile) found.profile = t("pickupPoint.form.errors.required")
     if (!/^[a-z]{3}$/i.test(currency.trim())) found.currency = t("pickupPoint.publish.errors.currency")
-    if (amount.trim() === "" || !(Number(amount) >= 0)) found.amount = t("pickupPoint.publish.errors.amount")
+    if (Number.isNaN(parsePrice(amount))) found.amount = t("pickupPoint.publish.errors.amount")
     setErrors(found)
     if (Object.keys(found).length) return
     publish.mutate(
@@ -34,7 +35,7 @@ export function PublishDrawer({ open, onOpenChange, points }: Props) {
         pickup_point_ids: points.map((point) => point.id),
         service_zone_id: zone,
         shipping_profile_id: profile,
-        prices: [{ currency_code: currency.trim().toLowerCase(), amount: Number(amount) }],
+        prices: [{ currency_code: currency.trim().toLowerCase(), amount: parsePrice(amount) }],
       },
       {
         onSuccess: (answer) => {

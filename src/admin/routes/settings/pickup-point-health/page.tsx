@@ -4,7 +4,7 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { KeyValue } from "../../../components/key-value"
 import { messageOf } from "../../../lib/errors"
-import { formatDateTime } from "../../../lib/format"
+import { formatDateTime, parsePrice } from "../../../lib/format"
 import {
   useCredentialsCheck,
   useHealth,
@@ -35,6 +35,17 @@ function lag(seconds: number | null, t: (key: string, options?: Record<string, u
   if (seconds < 120) return t("pickupPoint.health.seconds", { count: Math.round(seconds) })
   if (seconds < 7200) return t("pickupPoint.health.minutes", { count: Math.round(seconds / 60) })
   return t("pickupPoint.health.hours", { count: Math.round(seconds / 3600) })
+}
+
+/** Says that a section's figures could not be read, so that no "None" is taken for a fact. */
+function LoadFailed({ query }: { query: { isError: boolean; error: unknown } }) {
+  const { t } = useTranslation()
+  if (!query.isError) return null
+  return (
+    <Text size="small" role="alert" className="text-ui-fg-error mt-1">
+      {t("pickupPoint.health.loadFailed", { message: messageOf(query.error) })}
+    </Text>
+  )
 }
 
 /** Whether the integration works: credentials, tracking sync, webhook; and what to give the platform. */
@@ -88,6 +99,7 @@ const PickupPointHealthPage = () => {
           <Heading level="h2" id="pickup-point-health-sync">
             {t("pickupPoint.health.sync")}
           </Heading>
+          <LoadFailed query={health} />
         </div>
         <KeyValue label={t("pickupPoint.health.circuit")}>
           {sync ? (
@@ -104,7 +116,8 @@ const PickupPointHealthPage = () => {
         <KeyValue label={t("pickupPoint.health.lastRun")}>{formatDateTime(sync?.last_run_at, i18n.language)}</KeyValue>
         <KeyValue label={t("pickupPoint.health.lastSuccess")}>{formatDateTime(sync?.last_success_at, i18n.language)}</KeyValue>
         <KeyValue label={t("pickupPoint.health.lag")}>{lag(sync?.lag_seconds ?? null, t)}</KeyValue>
-        <KeyValue label={t("pickupPoint.health.lastError")}>{sync?.last_error ?? t("pickupPoint.health.none")}</KeyValue>
+        {/* "None" only once the figures are in: not while loading, nor when they could not be read. */}
+        <KeyValue label={t("pickupPoint.health.lastError")}>{sync ? (sync.last_error ?? t("pickupPoint.health.none")) : "—"}</KeyValue>
         <KeyValue label={t("pickupPoint.health.byStatus")}>
           {health.data && Object.keys(health.data.shipments_by_status).length ? (
             <ul>
@@ -114,8 +127,10 @@ const PickupPointHealthPage = () => {
                 </li>
               ))}
             </ul>
-          ) : (
+          ) : health.data ? (
             t("pickupPoint.health.none")
+          ) : (
+            "—"
           )}
         </KeyValue>
       </Container>
@@ -128,6 +143,7 @@ const PickupPointHealthPage = () => {
           <Text size="small" className="text-ui-fg-subtle">
             {t("pickupPoint.health.webhookHelp")}
           </Text>
+          <LoadFailed query={webhooks} />
         </div>
         <KeyValue label={t("pickupPoint.health.webhookUrl")}>
           <Code>{webhookUrl}</Code>
@@ -153,7 +169,11 @@ const PickupPointHealthPage = () => {
           </ul>
         </KeyValue>
         <KeyValue label={t("pickupPoint.health.lastWebhook")}>
-          {webhooks.data?.last_received_at ? formatDateTime(webhooks.data.last_received_at, i18n.language) : t("pickupPoint.health.never")}
+          {webhooks.data?.last_received_at
+            ? formatDateTime(webhooks.data.last_received_at, i18n.language)
+            : webhooks.data
+              ? t("pickupPoint.health.never")
+              : "—"}
         </KeyValue>
         <div className="px-6 py-4">
           <Heading level="h3" id="pickup-point-health-deliveries" className="mb-2">
@@ -193,10 +213,12 @@ const PickupPointHealthPage = () => {
                 ))}
               </Table.Body>
             </Table>
-          ) : (
+          ) : webhooks.data ? (
             <Text size="small" className="text-ui-fg-subtle">
               {t("pickupPoint.health.noDeliveries")}
             </Text>
+          ) : (
+            "—"
           )}
         </div>
       </Container>
@@ -327,12 +349,12 @@ function OneStepSetup() {
     const found: Record<string, string> = {}
     if (!location) found.location = t("pickupPoint.health.setup.errors.location")
     if (!/^[a-z]{3}$/i.test(currency.trim())) found.currency = t("pickupPoint.health.setup.errors.currency")
-    if (amount.trim() === "" || !(Number(amount) >= 0)) found.amount = t("pickupPoint.health.setup.errors.amount")
+    if (Number.isNaN(parsePrice(amount))) found.amount = t("pickupPoint.health.setup.errors.amount")
     setErrors(found)
     if (Object.keys(found).length) return
     setResult(null)
     setup.mutate(
-      { stock_location_id: location, prices: [{ currency_code: currency.trim().toLowerCase(), amount: Number(amount) }] },
+      { stock_location_id: location, prices: [{ currency_code: currency.trim().toLowerCase(), amount: parsePrice(amount) }] },
       {
         onSuccess: ({ setup: answer }) => {
           setResult(answer)
