@@ -3,6 +3,8 @@ import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
 import { advanceDueShipmentsWorkflow, applyTrackingUpdatesWorkflow, PickupPointShipmentEvents, pruneExpiredRecordsWorkflow, syncTrackingWorkflow } from "../../src/workflows"
+import { TRACKING_STAGES } from "../../src/modules/pickup-point/lib/statuses"
+import { claimPlatformConfirmation } from "../../src/workflows/utils/platform-confirmation"
 import { freshStore } from "../helpers/fresh-store"
 import { errorResponse } from "../helpers/error-response"
 import { fulfillOrder } from "../helpers/fulfill-order"
@@ -224,6 +226,28 @@ medusaIntegrationTestRunner({
       const reclaimed = await reprocess()
       expect(reclaimed.status).toBe(200)
       expect(reclaimed.data.delivery).toMatchObject({ id: delivery.id, verdict: "unknown_order" })
+    })
+
+    it("applies, on the tracking job, a delivery whose processor died after its redeliveries were answered as duplicates", async () => {
+      const { shipment, fulfillmentId } = await labelledShipment()
+      const body = { trackingNumber: shipment.tracking_number, statusCode: "ST_0003", statusDescription: "Collected", orderReferencecode: shipment.order_reference_code }
+      // What the route does before it processes a delivery; the process then dies (a deploy), never settling it.
+      const claim = await claimPlatformConfirmation(getContainer(), JSON.stringify(body))
+      expect("claim_id" in claim).toBe(true)
+      const redelivered = await api.post("/hooks/pickup-point", body, { headers: { "x-api-key": "sandbox-delivery-key" } })
+      expect(redelivered.data).toMatchObject({ verdict: "duplicate", message: "Already received; being processed" })
+
+      // Not yet given up for dead: the job leaves it to its processor.
+      await sync()
+      const delivery = async () => (await pickupPoints.listPickupPointWebhookDeliveries({ order_reference_code: shipment.order_reference_code }))[0]
+      expect(await delivery()).toMatchObject({ verdict: "processing", payload: { statusCode: "ST_0003" } })
+
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await db.raw(`UPDATE pickup_point_webhook_delivery SET updated_at = now() - interval '5 minutes' WHERE order_reference_code = ?`, [shipment.order_reference_code])
+      await sync()
+      expect(await delivery()).toMatchObject({ verdict: "applied", shipment_id: shipment.id })
+      expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).tracking_stage).toBe(TRACKING_STAGES.shipped)
+      expect((await fulfillmentOf(fulfillmentId)).shipped_at).toBeTruthy()
     })
 
     it("logs each call to the service without its content, newest first, for the health page, and prunes the log", async () => {

@@ -525,8 +525,9 @@ export async function claimWebhookDelivery(
   sql: SqlRunner,
   digest: string,
   staleAfterMs: number,
-  orderReferenceCode?: string
+  read: WebhookDeliveryFields = {}
 ): Promise<{ id: string; claimed: boolean; verdict: string; shipment_id?: string | null }> {
+  const orderReferenceCode = read.order_reference_code ?? undefined
   // One statement for a first delivery and for a duplicate (the common replay); the row as it
   // stands says whether a redelivery may take the claim over, which a second statement then tries.
   // Its one parameter: staleAfterMs.
@@ -537,12 +538,14 @@ export async function claimWebhookDelivery(
   const lookup =
     orderReferenceCode === undefined ? "" : `, CASE WHEN xmax = 0 OR ${reclaimable} THEN (${SHIPMENT_BY_REFERENCE}) END AS shipment_id`
   const [row]: { id: string; verdict: string; inserted: boolean; reclaimable: boolean; shipment_id?: string | null }[] = await sql.execute(
-    `INSERT INTO pickup_point_webhook_delivery (id, digest, verdict, received_at, deliveries)
-     VALUES (?, ?, 'processing', now(), 1)
+    // What was read of the body is kept with the claim: a delivery whose processor dies is processed
+    // again from it (reprocessStalledWebhookDeliveries), its redeliveries being answered as duplicates.
+    `INSERT INTO pickup_point_webhook_delivery (id, digest, verdict, received_at, deliveries, order_reference_code, status_code, shipment_id, payload)
+     VALUES (?, ?, 'processing', now(), 1, ?, ?, ?, CAST(? AS jsonb))
      ON CONFLICT (digest) WHERE deleted_at IS NULL
      DO UPDATE SET deliveries = pickup_point_webhook_delivery.deliveries + 1
      RETURNING id, verdict, (xmax = 0) AS inserted, ${reclaimable} AS reclaimable${lookup}`,
-    [entityId("puwh"), digest, staleAfterMs, ...(lookup ? [staleAfterMs, orderReferenceCode] : [])]
+    [entityId("puwh"), digest, ...settlementValues(read), staleAfterMs, ...(lookup ? [staleAfterMs, orderReferenceCode] : [])]
   )
   const found = lookup ? { shipment_id: row.shipment_id ?? null } : {}
   if (row.inserted) {
@@ -598,7 +601,7 @@ export type WebhookSettlement = { id: string; applied_result: string; unchanged_
 /** The columns a settlement sets; `verdict` and `result` are SQL expressions, the rest is bound by settlementValues. */
 function settlementColumns(verdict: string, result: string): string {
   return `verdict = ${verdict}, result = ${result}, order_reference_code = coalesce(?, order_reference_code), status_code = coalesce(?, status_code),
-         shipment_id = coalesce(?, shipment_id), payload = coalesce(CAST(? AS jsonb), payload), received_at = now(), updated_at = now()`
+         shipment_id = coalesce(?, shipment_id), payload = coalesce(CAST(? AS jsonb), payload), updated_at = now()`
 }
 
 function settlementValues(fields: WebhookDeliveryFields): unknown[] {
@@ -630,6 +633,22 @@ export async function claimWebhookDeliveryForReprocess(sql: SqlRunner, id: strin
     [id, ...REPROCESSABLE_WEBHOOK_VERDICTS, staleAfterMs]
   )
   return !!row
+}
+
+/**
+ * Deliveries whose processor died (stuck `processing` for longer than `staleAfterMs`) with what was
+ * read of them: their redeliveries were answered as duplicates, so the plugin processes them again
+ * itself. Oldest first, by the partial index on processing deliveries.
+ */
+export async function listStalledWebhookDeliveryIds(sql: SqlRunner, staleAfterMs: number, limit: number): Promise<string[]> {
+  const rows: { id: string }[] = await sql.execute(
+    `SELECT id FROM pickup_point_webhook_delivery
+     WHERE verdict = 'processing' AND deleted_at IS NULL AND payload IS NOT NULL
+       AND updated_at < now() - (? * interval '1 millisecond')
+     ORDER BY updated_at LIMIT ?`,
+    [staleAfterMs, limit]
+  )
+  return rows.map((row) => row.id)
 }
 
 /** The records retention prunes, each with the column its age is read from. */

@@ -401,16 +401,23 @@ export default class PickupPointModuleService extends MedusaService({
 
   /**
    * Claims the processing of a webhook body (see atomic-operations.ts); `claimed: false` for a
-   * duplicate. Given the body's order reference code, it answers its shipment's id too.
+   * duplicate. What was read of the body is kept with the claim; given its order reference code, it
+   * answers its shipment's id too.
    */
   @InjectManager()
   async claimWebhookDelivery(
     digest: string,
-    { order_reference_code }: { order_reference_code?: string } = {},
+    read: atomic.WebhookDeliveryFields = {},
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ) {
     // A delivery still processing after this long died with its process: a redelivery takes it over.
-    return await atomic.claimWebhookDelivery(sharedContext.manager!, digest, WEBHOOK_PROCESSING_STALE_MS, order_reference_code)
+    return await atomic.claimWebhookDelivery(sharedContext.manager!, digest, WEBHOOK_PROCESSING_STALE_MS, read)
+  }
+
+  /** Deliveries whose processor died, oldest first (see atomic-operations.ts). */
+  @InjectManager()
+  async listStalledWebhookDeliveryIds(limit: number, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
+    return await atomic.listStalledWebhookDeliveryIds(sharedContext.manager!, WEBHOOK_PROCESSING_STALE_MS, limit)
   }
 
   /** Claims the reprocessing of a failed or unmatched delivery (see atomic-operations.ts); false when it is not one. */

@@ -27,9 +27,13 @@ export async function claimPlatformConfirmation(
   const digest = createHash("sha256").update(rawBody).digest("hex")
   const body = parseJson(rawBody)
   const confirmation = readPlatformConfirmation(body)
+  // A readable body is kept with its claim (the documented fields only), so that nothing is lost if
+  // this process dies before it settles: its redeliveries are answered as duplicates meanwhile.
   const claim = await pickupPoints.claimWebhookDelivery(
     digest,
-    "problem" in confirmation ? {} : { order_reference_code: confirmation.orderReferenceCode }
+    "problem" in confirmation
+      ? {}
+      : { order_reference_code: confirmation.orderReferenceCode, status_code: confirmation.statusCode, payload: { ...confirmation } }
   )
   if (!claim.claimed) {
     return {

@@ -24,4 +24,7 @@ export const PickupPointWebhookDelivery = model
     { on: ["digest"], unique: true, where: "deleted_at IS NULL" },
     // The retention job's batches, oldest first (atomic-operations.ts, pruneRecords).
     { on: ["received_at"], where: "deleted_at IS NULL" },
+    // Deliveries whose processor died, found by the tracking job (reprocess-stalled-webhook-deliveries.ts):
+    // only the few being processed are in it.
+    { on: ["updated_at"], where: "verdict = 'processing' AND deleted_at IS NULL" },
   ])

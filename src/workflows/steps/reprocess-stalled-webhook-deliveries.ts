@@ -1,0 +1,43 @@
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import type PickupPointModuleService from "../../modules/pickup-point/service"
+import { processPlatformConfirmation } from "../utils/platform-confirmation"
+import { safeErrorMessage } from "../utils/to-medusa-error"
+
+export const reprocessStalledWebhookDeliveriesStepId = "pickup-point-reprocess-stalled-webhook-deliveries"
+
+/** Deliveries taken per run: a process dies with the few it was processing, not with thousands. */
+const STALLED_PER_RUN = 100
+
+/**
+ * Processes again the webhook deliveries whose processor died before it
+ * settled them (a deploy, a crash): the platform's redeliveries were
+ * answered as duplicates meanwhile, so nobody else would. Each is claimed
+ * as an admin's reprocess is (one winner across processes) and applied
+ * from what was kept of it at its claim. One that fails is settled
+ * `failed` (the Health page's "Reprocess") and the run goes on. No
+ * compensation: each delivery's verdict is its record.
+ */
+export const reprocessStalledWebhookDeliveriesStep = createStep(reprocessStalledWebhookDeliveriesStepId, async (_: void, { container }) => {
+  const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+  const logger: Logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const verdicts: Record<string, number> = {}
+  for (const id of await pickupPoints.listStalledWebhookDeliveryIds(STALLED_PER_RUN)) {
+    if (!(await pickupPoints.claimWebhookDeliveryForReprocess(id))) continue
+    const [delivery] = await pickupPoints.listPickupPointWebhookDeliveries({ id }, { select: ["id", "payload"], take: 1 })
+    let verdict: string
+    try {
+      verdict = (await processPlatformConfirmation(container, id, delivery?.payload)).verdict
+    } catch (error) {
+      logger.error(`[pickup-point] webhook delivery ${id}, processed again after its processor stopped: ${safeErrorMessage(error)}`)
+      verdict = "failed"
+    }
+    verdicts[verdict] = (verdicts[verdict] ?? 0) + 1
+  }
+  if (Object.keys(verdicts).length) {
+    logger.warn(`[pickup-point] webhook deliveries whose processing had stopped, processed again: ${JSON.stringify(verdicts)}`)
+  }
+  return new StepResponse(verdicts)
+})
