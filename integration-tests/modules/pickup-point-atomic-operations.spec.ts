@@ -324,6 +324,25 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         expect((await sandbox.calls("create")).length).toBe(2)
       })
 
+      it("keeps a shipment created on the service whose record then failed to be written, and finds it there before any new create", async () => {
+        const { shipment } = await service.recordShipmentIntent(intent())
+        const healthy: ShipmentWork = { pickupPoints: service, client: sandbox.client(MERCHANTS.delivery, { retries: 0 }), logger: quietLogger, lease: { leaseMs: 60_000 } }
+        // The database drops the connection just as the created order is to be recorded.
+        const unreachable = Object.create(service) as PickupPointModuleService
+        unreachable.transitionShipment = async (transition) => {
+          if (transition.to === "awaiting_import") throw new Error("Connection terminated unexpectedly")
+          return await service.transitionShipment(transition)
+        }
+        await expect(advanceShipment({ ...healthy, pickupPoints: unreachable }, shipment.id)).rejects.toThrow("Connection terminated unexpectedly")
+        expect(await service.retrievePickupPointShipment(shipment.id)).toMatchObject({ status: "creating", last_error: null })
+
+        // The retry job's next run: looked up, not created again.
+        const found = await advanceShipment(healthy, shipment.id)
+        expect(found?.shipment).toMatchObject({ status: expect.stringMatching(/^(awaiting_import|ready)$/), order_reference_code: expect.any(String) })
+        expect((await sandbox.orders()).filter((o) => o.request.orderNumber === shipment.order_number)).toHaveLength(1)
+        expect(await sandbox.calls("create")).toHaveLength(1)
+      })
+
       it("lets a second worker carry out a cancel a stalled one started; the stalled worker's late write changes nothing", async () => {
         const healthy: ShipmentWork = {
           pickupPoints: service,

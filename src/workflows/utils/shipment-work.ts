@@ -110,16 +110,9 @@ async function attemptCreate({ work, lease }: Held, shipment: PickupPointShipmen
   })
   if (!creating) throw new ShipmentLeaseLostError(shipment.id)
   await lease.ensureHeld()
+  let created: Awaited<ReturnType<ShipmentWork["client"]["create"]>>
   try {
-    const created = await work.client.create(shipment.request as unknown as CreateShipmentOrderInput)
-    return await moveOrLose(work, {
-      id: shipment.id,
-      from: "creating",
-      to: "awaiting_import",
-      owner: lease.owner,
-      changes: { order_reference_code: created.orderReferenceCode, pickup_point_public_code: created.pickupPointPublicCode ?? null },
-      message: "Created on the service",
-    })
+    created = await work.client.create(shipment.request as unknown as CreateShipmentOrderInput)
   } catch (error) {
     if (error instanceof ShipmentOrdersUnavailableError) {
       return await postpone({ work, lease }, creating, error.outcomeUnknown ? "unknown" : "pending", error)
@@ -148,6 +141,16 @@ async function attemptCreate({ work, lease }: Held, shipment: PickupPointShipmen
     )
     return failed
   }
+  // Outside the try: the order exists on the service now. A write that fails here (the database
+  // unreachable) leaves the shipment `creating`, which the retry job looks up before any new create.
+  return await moveOrLose(work, {
+    id: shipment.id,
+    from: "creating",
+    to: "awaiting_import",
+    owner: lease.owner,
+    changes: { order_reference_code: created.orderReferenceCode, pickup_point_public_code: created.pickupPointPublicCode ?? null },
+    message: "Created on the service",
+  })
 }
 
 /** After an unknown outcome: find the order on the service before ever creating it again. */
