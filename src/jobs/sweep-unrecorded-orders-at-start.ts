@@ -5,6 +5,6 @@ export default sweepUnrecordedOrders
 
 export const config = {
   name: "pickup-point-sweep-unrecorded-orders-at-start",
-  schedule: { interval: 15_000 },
-  numberOfExecutions: 1,
+  // Inside the schedule: Medusa's job loader reads a top-level numberOfExecutions only with a cron string.
+  schedule: { interval: 15_000, numberOfExecutions: 1 },
 }
