@@ -67,6 +67,30 @@ medusaIntegrationTestRunner({
       expect(again.result.recorded).toEqual([])
     })
 
+    it("records the others, on the sweep, when one order cannot be recorded, and tries that one again every run", async () => {
+      const blocked = await checkout()
+      const other = await checkout()
+      const lost = [await shipmentOf(blocked.id, (s) => s.status === "ready"), await shipmentOf(other.id, (s) => s.status === "ready")]
+      await pickupPoints.softDeletePickupPointShipments(lost.map((s) => s.id))
+      // Another order's shipment holds the first one's order number: recording it fails every time.
+      const squatter = await pickupPoints.recordShipmentIntent({
+        order_id: "order_elsewhere",
+        order_number: `TEST-${blocked.display_id}`,
+        pickup_point_code: POINT.code,
+        pickup_point: null,
+        request: null,
+        problem: "A shipment of another store",
+      })
+      const sweep = async () => (await sweepUnrecordedOrdersWorkflow(getContainer()).run({ input: { grace_ms: 0, lookback_days: 1 } })).result
+
+      expect(await sweep()).toMatchObject({ recorded: [other.id], failed: [blocked.id] })
+      expect(await sweep()).toMatchObject({ recorded: [], failed: [blocked.id] })
+      // Its cause fixed, the next run records it.
+      await pickupPoints.softDeletePickupPointShipments(squatter.shipment.id)
+      expect(await sweep()).toMatchObject({ recorded: [blocked.id], failed: [] })
+      expect(await sweep()).toMatchObject({ recorded: [], failed: [] })
+    })
+
     it("records nothing, on the sweep, for an order cancelled before its shipment was recorded", async () => {
       const order = await checkout()
       const first = await shipmentOf(order.id, (s) => s.status === "ready")

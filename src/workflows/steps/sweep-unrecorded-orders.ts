@@ -1,10 +1,11 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { isPickupPointProvider, pickupPointCodeOf } from "../../providers/pickup-point/service"
 import { createShipmentOrderWorkflow } from "../create-shipment-order"
+import { safeErrorMessage } from "../utils/to-medusa-error"
 
 export const sweepUnrecordedOrdersStepId = "pickup-point-sweep-unrecorded-orders"
 
@@ -42,7 +43,8 @@ async function startingCursor(container: MedusaContainer, lookbackDays: number):
  * to be looked up on the service before they are ever created. Walks orders
  * by display id (indexed, and only growing) from a cursor, at most `limit`
  * a run. Safe with several processes: recording is once per order (a unique
- * index), and the cursor only moves forward. No compensation: each recorded
+ * index), and the cursor only moves forward. An order that cannot be
+ * recorded is logged and holds the cursor, not the rest of the run. No compensation: each recorded
  * shipment is the record the retry job works from.
  */
 export const sweepUnrecordedOrdersStep = createStep(
@@ -50,11 +52,12 @@ export const sweepUnrecordedOrdersStep = createStep(
   async (input: SweepUnrecordedOrdersInput, { container }) => {
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const logger: Logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     let cursor = await pickupPoints.retrieveOrderSweepCursor()
     if (cursor === null) {
       cursor = await startingCursor(container, input.lookback_days)
       if (cursor === Number.MAX_SAFE_INTEGER) {
-        return new StepResponse({ looked_at: 0, recorded: [] as string[] })
+        return new StepResponse({ looked_at: 0, recorded: [] as string[], failed: [] as string[] })
       }
     }
     const { data } = await query.graph({
@@ -72,7 +75,7 @@ export const sweepUnrecordedOrdersStep = createStep(
       orders.push(order)
     }
     if (!orders.length) {
-      return new StepResponse({ looked_at: 0, recorded: [] as string[] })
+      return new StepResponse({ looked_at: 0, recorded: [] as string[], failed: [] as string[] })
     }
 
     const optionIds = [...new Set(orders.flatMap((o) => (o.shipping_methods ?? []).flatMap((m) => (m?.shipping_option_id ? [m.shipping_option_id] : []))))]
@@ -87,12 +90,25 @@ export const sweepUnrecordedOrdersStep = createStep(
       ? new Set((await pickupPoints.listPickupPointShipments({ order_id: shipped.map((o) => o.id) }, { select: ["order_id"] })).map((s) => s.order_id))
       : new Set<string>()
     const recorded: string[] = []
+    const failed: string[] = []
+    let through = Number(orders[orders.length - 1].display_id)
     for (const order of shipped.filter((o) => !recordedAlready.has(o.id))) {
-      const { result } = await createShipmentOrderWorkflow(container).run({ input: { order_id: order.id, recovered: true } })
-      // Nothing is recorded for an order cancelled meanwhile.
-      if (result) recorded.push(order.id)
+      try {
+        const { result } = await createShipmentOrderWorkflow(container).run({ input: { order_id: order.id, recovered: true } })
+        // Nothing is recorded for an order cancelled meanwhile.
+        if (result) recorded.push(order.id)
+      } catch (error) {
+        // The others are recorded all the same; the cursor stops before this one, so that it is tried
+        // again every run (a database that was down) and said every run until its cause is fixed.
+        failed.push(order.id)
+        through = Math.min(through, Number(order.display_id) - 1)
+        logger.error(
+          `[pickup-point] order sweep: the shipment of order ${order.display_id} (${order.id}) could not be recorded: ${safeErrorMessage(error)} ` +
+            `It is tried again every minute; later orders whose event was lost wait behind it.`
+        )
+      }
     }
-    await pickupPoints.advanceOrderSweepCursor(Number(orders[orders.length - 1].display_id))
-    return new StepResponse({ looked_at: orders.length, recorded })
+    await pickupPoints.advanceOrderSweepCursor(through)
+    return new StepResponse({ looked_at: orders.length, recorded, failed })
   }
 )
