@@ -8,28 +8,56 @@ export type ReadPickupPointCsv = {
   rejected: Extract<ImportRowResult, { result: "rejected" }>[]
 }
 
+/** The columns a file may have: the fields of `POST /admin/pickup-points`. */
+export const PICKUP_POINT_CSV_COLUMNS = Object.keys(pickupPointInputSchema.shape)
+
+/** Delimiters a spreadsheet writes: a comma, a semicolon (Excel where the decimal mark is a comma), a tab. */
+const DELIMITERS = [",", ";", "\t"] as const
+
 /**
  * Reads a CSV of pickup points (header row with the field names of
- * `POST /admin/pickup-points`). Each row stands alone: a bad row is reported
- * with its reason and never stops the others; a code repeated in the file
- * is rejected at its second line. Throws only when the file cannot be read.
+ * `POST /admin/pickup-points`, delimited by commas, semicolons or tabs, as
+ * the header shows). Each row stands alone: a bad row is reported with its
+ * reason and never stops the others; a code repeated in the file is
+ * rejected at its second line; a row with more cells than the header has
+ * columns (an address with the delimiter in it, unquoted) is rejected
+ * rather than read into the wrong fields. Throws, saying what to fix, only
+ * when the file cannot be read or its header is not one of points.
  */
 export function readPickupPointCsv(csv: string): ReadPickupPointCsv {
-  const records: { record: Record<string, string>; info: { lines: number } }[] = parseCsv(csv, {
-    columns: true,
+  const rows = parseCsv(csv, {
+    delimiter: delimiterOf(csv),
     skip_empty_lines: true,
     trim: true,
     bom: true,
     info: true,
     relax_column_count: true,
-  })
+  }) as unknown as { record: string[]; info: { lines: number } }[]
+  const [header, ...records] = rows
+  if (!header) throw new Error("the file is empty: its first line must name the columns, such as code,name,address,city,postcode,country_code")
+  const columns = header.record.map((column) => column.trim().toLowerCase())
+  checkColumns(columns)
+
   const valid = new Map<string, { line: number; input: PickupPointInput }>()
   const rejected: ReadPickupPointCsv["rejected"] = []
-  for (const { record, info } of records) {
+  for (const { record: cells, info } of records) {
+    // A row of empty cells (a spreadsheet's formatted but empty line) is no row.
+    if (cells.every((cell) => cell === "")) continue
+    const record = Object.fromEntries(columns.flatMap((column, i) => (column ? [[column, cells[i] ?? ""]] : [])))
+    const code = record.code || null
+    // A value past the named columns: the row's cells have shifted, and each would land in the wrong field.
+    if (cells.some((cell, i) => cell !== "" && !columns[i])) {
+      rejected.push({
+        line: info.lines,
+        code,
+        result: "rejected",
+        reason: `has a value outside the named columns (${cells.length} cells for ${columns.filter(Boolean).length} columns): put a cell that holds the delimiter (an address such as "Via Roma, 12") in double quotes`,
+      })
+      continue
+    }
     const parsed = pickupPointInputSchema.safeParse(csvRecordToInput(record))
-    const code = record.code?.trim() || null
     // The parser turns an unpaired surrogate into U+FFFD; either is a cell that is not valid text.
-    const garbled = Object.keys(record).find((column) => record[column]?.includes("\ufffd"))
+    const garbled = columns.find((column) => record[column]?.includes("\ufffd"))
     if (garbled !== undefined) {
       rejected.push({ line: info.lines, code: garbled === "code" ? null : code, result: "rejected", reason: `${garbled} is not valid text (an unpaired surrogate or U+FFFD): check that the file is UTF-8` })
     } else if (!parsed.success) {
@@ -46,4 +74,31 @@ export function readPickupPointCsv(csv: string): ReadPickupPointCsv {
     }
   }
   return { valid: [...valid.values()], rejected }
+}
+
+/** The delimiter the header line uses most (outside quotes); a comma when it has none. */
+function delimiterOf(csv: string): string {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]))
+  let quoted = false
+  for (const char of csv.replace(/^\ufeff/, "")) {
+    if (char === '"') quoted = !quoted
+    else if (!quoted && (char === "\n" || char === "\r")) break
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1)
+  }
+  const [best, count] = [...counts].sort((a, b) => b[1] - a[1])[0]
+  return count > 0 ? best : ","
+}
+
+/** A header the import can read: known columns, each once, `code` among them. */
+function checkColumns(columns: string[]) {
+  // An unnamed column (a spreadsheet's trailing delimiter) is left out; a value in it rejects its row.
+  const unknown = columns.filter((column) => column && !PICKUP_POINT_CSV_COLUMNS.includes(column))
+  if (unknown.length) {
+    throw new Error(
+      `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((c) => `"${c}"`).join(", ")} in the first line: the columns are ${PICKUP_POINT_CSV_COLUMNS.join(", ")}`
+    )
+  }
+  const repeated = columns.find((column, i) => column && columns.indexOf(column) !== i)
+  if (repeated) throw new Error(`the column "${repeated}" appears twice in the first line`)
+  if (!columns.includes("code")) throw new Error(`the first line has no "code" column: it must name the columns, such as code,name,address,city,postcode,country_code`)
 }
