@@ -1,6 +1,7 @@
 import { Badge, Button, Drawer, Label, Table, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
+import { decodeUtf8 } from "../../lib/csv-file"
 import { messageOf } from "../../lib/errors"
 import { useImportPickupPoints, type ImportResult } from "../../lib/pickup-point-queries"
 import { DrawerHeader } from "./drawer-header"
@@ -17,7 +18,12 @@ export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenC
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     if (!file) return
-    importCsv.mutate(await file.text(), {
+    const csv = decodeUtf8(await file.arrayBuffer())
+    if (csv === null) {
+      toast.error(t("pickupPoint.import.failed"), { description: t("pickupPoint.import.notUtf8") })
+      return
+    }
+    importCsv.mutate(csv, {
       onSuccess: (answer) => {
         setResult(answer)
         toast.success(t("pickupPoint.import.done", { created: answer.created, updated: answer.updated, rejected: answer.rejected }))
