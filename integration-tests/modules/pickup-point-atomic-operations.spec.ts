@@ -343,6 +343,20 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         expect(await sandbox.calls("create")).toHaveLength(1)
       })
 
+      it("keeps counting tries across unanswered creates the service then does not know, so that they are spaced out ever more", async () => {
+        const { shipment } = await service.recordShipmentIntent(intent())
+        const work: ShipmentWork = { pickupPoints: service, client: sandbox.client(MERCHANTS.delivery, { timeoutMs: 300, retries: 0 }), logger: quietLogger, lease: { leaseMs: 60_000 } }
+        // Every create is held unanswered (and not made): an overloaded service.
+        await sandbox.fault("create", "timeout", 3)
+        const counts: number[] = []
+        for (let run = 0; run < 3; run++) {
+          counts.push((await advanceShipment(work, shipment.id))!.shipment.retry_count)
+        }
+        // Each run: looked up (not found), created again, unanswered: one more try than the run before.
+        expect(counts).toEqual([1, 2, 3])
+        expect(await sandbox.calls("create")).toHaveLength(3)
+      })
+
       it("lets a second worker carry out a cancel a stalled one started; the stalled worker's late write changes nothing", async () => {
         const healthy: ShipmentWork = {
           pickupPoints: service,

@@ -59,6 +59,7 @@ const CHANGE_COLUMNS: Record<keyof ShipmentChanges, "value" | "json"> = {
   create_attempts: "value",
   cancel_requested_at: "value",
   last_error: "value",
+  retry_count: "value",
   request: "json",
 }
 

@@ -77,6 +77,7 @@ export type ShipmentChanges = Partial<
     | "create_attempts"
     | "cancel_requested_at"
     | "last_error"
+    | "retry_count"
   >
 > & { request?: Record<string, unknown> | null }
 

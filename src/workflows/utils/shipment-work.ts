@@ -179,6 +179,8 @@ async function reconcile({ work, lease }: Held, shipment: PickupPointShipmentDTO
           from: ["creating", "unknown"],
           to: "pending",
           owner: lease.owner,
+          // The tries so far are kept: a service whose creates keep timing out is tried ever less often.
+          changes: { retry_count: shipment.retry_count },
           message: "Not found on the service after an unknown outcome: creating it",
         }
   )
