@@ -90,6 +90,12 @@ medusaIntegrationTestRunner({
 
       await page().getByRole("button", { name: "Import CSV" }).click()
       const importer = page().getByRole("dialog", { name: "Import pickup points" })
+      // Excel's plain "CSV" (Windows-1252: ì is one byte) is refused as a whole, saying how to save it.
+      const windows1252 = Buffer.concat([Buffer.from("code,name,address,city,postcode,country_code\nPP-FO-001,Edicola,Via Po 3,Forl"), Buffer.from([0xec]), Buffer.from(",47121,IT\n")])
+      await importer.getByLabel("CSV file").setInputFiles({ name: "points-excel.csv", mimeType: "text/csv", buffer: windows1252 })
+      await importer.getByRole("button", { name: "Import" }).click()
+      await importer.getByRole("alert").filter({ hasText: 'The file was not imported: The file is not UTF-8 text. In Excel, save it as "CSV UTF-8 (comma delimited)" and import it again.' }).waitFor()
+      expect(await suite.pickupPoints.listPickupPoints({ code: "PP-FO-001" })).toHaveLength(0)
       await importer.getByLabel("CSV file").setInputFiles({ name: "points.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) })
       await importer.getByRole("button", { name: "Import" }).click()
       const rows = importer.getByRole("table", { name: "Created 1, updated 1, rejected 1" })

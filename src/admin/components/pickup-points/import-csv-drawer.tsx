@@ -14,13 +14,16 @@ export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenC
   const importCsv = useImportPickupPoints()
   const [file, setFile] = useState<File | null>(null)
   const [result, setResult] = useState<ImportResult | null>(null)
+  // Why the file as a whole was not imported, next to it (a toast goes by before it is read).
+  const [fileError, setFileError] = useState<string | null>(null)
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     if (!file) return
+    setFileError(null)
     const csv = decodeUtf8(await file.arrayBuffer())
     if (csv === null) {
-      toast.error(t("pickupPoint.import.failed"), { description: t("pickupPoint.import.notUtf8") })
+      setFileError(t("pickupPoint.import.notUtf8"))
       return
     }
     importCsv.mutate(csv, {
@@ -28,7 +31,10 @@ export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenC
         setResult(answer)
         toast.success(t("pickupPoint.import.done", { created: answer.created, updated: answer.updated, rejected: answer.rejected }))
       },
-      onError: (error) => toast.error(t("pickupPoint.import.failed"), { description: messageOf(error) }),
+      onError: (error) => {
+        setFileError(messageOf(error))
+        toast.error(t("pickupPoint.import.failed"), { description: messageOf(error) })
+      },
     })
   }
 
@@ -59,11 +65,17 @@ export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenC
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null)
                 setResult(null)
+                setFileError(null)
               }}
             />
             <Text id="pickup-point-import-hint" size="xsmall" className="text-ui-fg-subtle">
               {t("pickupPoint.import.hint")}
             </Text>
+            {fileError ? (
+              <Text role="alert" size="small" className="text-ui-fg-error">
+                {t("pickupPoint.import.failed")}: {fileError}
+              </Text>
+            ) : null}
             <div>
               <Button size="small" type="submit" disabled={!file} isLoading={importCsv.isPending}>
                 {t("pickupPoint.import.submit")}
