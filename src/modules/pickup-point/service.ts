@@ -213,7 +213,13 @@ export default class PickupPointModuleService extends MedusaService({
     }
     const shipment = await atomic.insertShipment(sql, this.shipmentFromIntent(intent, "pending"))
     if (!shipment) {
-      throw new MedusaError(MedusaError.Types.CONFLICT, `Order ${intent.order_id} got another shipment meanwhile; reload the order.`)
+      const [another] = await this.listPickupPointShipments({ order_id: intent.order_id }, { take: 1, select: ["id"] }, sharedContext)
+      throw another
+        ? new MedusaError(MedusaError.Types.CONFLICT, `Order ${intent.order_id} got another shipment meanwhile; reload the order.`)
+        : new MedusaError(
+            MedusaError.Types.DUPLICATE_ERROR,
+            `Order number ${intent.order_number} already belongs to the shipment of another order; check the orderNumberPrefix option.`
+          )
     }
     await atomic.insertShipmentEvent(sql, archived.id, archived.status, `${change.message} Continued as shipment ${shipment.id}.`, change.actor_id)
     await atomic.insertShipmentEvent(sql, shipment.id, shipment.status, intent.problem ? `${change.message} ${intent.problem}` : change.message, change.actor_id)

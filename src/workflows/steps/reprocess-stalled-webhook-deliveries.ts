@@ -16,25 +16,32 @@ const STALLED_PER_RUN = 100
  * settled them (a deploy, a crash): the platform's redeliveries were
  * answered as duplicates meanwhile, so nobody else would. Each is claimed
  * as an admin's reprocess is (one winner across processes) and applied
- * from what was kept of it at its claim. One that fails is settled
- * `failed` (the Health page's "Reprocess") and the run goes on. No
+ * from what was kept of it at its claim. One that fails is logged with the
+ * verdict processing stored (`failed`: the Health page's "Reprocess") and
+ * the run goes on; so does the sync after it when this step cannot read. No
  * compensation: each delivery's verdict is its record.
  */
 export const reprocessStalledWebhookDeliveriesStep = createStep(reprocessStalledWebhookDeliveriesStepId, async (_: void, { container }) => {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
   const logger: Logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const verdicts: Record<string, number> = {}
-  for (const id of await pickupPoints.listStalledWebhookDeliveryIds(STALLED_PER_RUN)) {
-    if (!(await pickupPoints.claimWebhookDeliveryForReprocess(id))) continue
-    const [delivery] = await pickupPoints.listPickupPointWebhookDeliveries({ id }, { select: ["id", "payload"], take: 1 })
-    let verdict: string
-    try {
-      verdict = (await processPlatformConfirmation(container, id, delivery?.payload)).verdict
-    } catch (error) {
-      logger.error(`[pickup-point] webhook delivery ${id}, processed again after its processor stopped: ${safeErrorMessage(error)}`)
-      verdict = "failed"
+  // Nothing here may stop the tracking sync that follows in the same run.
+  try {
+    for (const id of await pickupPoints.listStalledWebhookDeliveryIds(STALLED_PER_RUN)) {
+      if (!(await pickupPoints.claimWebhookDeliveryForReprocess(id))) continue
+      const [delivery] = await pickupPoints.listPickupPointWebhookDeliveries({ id }, { select: ["id", "payload"], take: 1 })
+      let verdict: string
+      try {
+        verdict = (await processPlatformConfirmation(container, id, delivery?.payload)).verdict
+      } catch (error) {
+        // Its verdict is stored (failed, or applied with Medusa's side left to the sync): see processPlatformConfirmation.
+        logger.error(`[pickup-point] webhook delivery ${id}, processed again after its processor stopped: ${safeErrorMessage(error)}`)
+        verdict = "error"
+      }
+      verdicts[verdict] = (verdicts[verdict] ?? 0) + 1
     }
-    verdicts[verdict] = (verdicts[verdict] ?? 0) + 1
+  } catch (error) {
+    logger.error(`[pickup-point] webhook deliveries whose processing had stopped could not be looked at: ${safeErrorMessage(error)}`)
   }
   if (Object.keys(verdicts).length) {
     logger.warn(`[pickup-point] webhook deliveries whose processing had stopped, processed again: ${JSON.stringify(verdicts)}`)

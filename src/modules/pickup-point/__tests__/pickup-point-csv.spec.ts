@@ -17,6 +17,12 @@ describe("readPickupPointCsv", () => {
     expect(read.valid[0].input).toMatchObject({ code: "PT1", address: "Via Roma, 12", latitude: 45.46 })
   })
 
+  it("finds the delimiter on the header line when blank lines come before it", () => {
+    const read = readPickupPointCsv("\n  \ncode;name;address;city;postcode;country_code\nPT1;Tabacchi;Via Roma, 12;Milano;20121;IT\n")
+    expect(read.rejected).toEqual([])
+    expect(read.valid.map((v) => v.line)).toEqual([4])
+  })
+
   it("reads a file with tabs", () => {
     const read = readPickupPointCsv("code\tname\taddress\tcity\tpostcode\tcountry_code\nPT1\tTabacchi\tVia Roma 12\tMilano\t20121\tIT\n")
     expect(read.valid.map((v) => v.input.code)).toEqual(["PT1"])

@@ -80,7 +80,8 @@ export function readPickupPointCsv(csv: string): ReadPickupPointCsv {
 function delimiterOf(csv: string): string {
   const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]))
   let quoted = false
-  for (const char of csv.replace(/^\ufeff/, "")) {
+  // The header is the first line with something on it: the parser skips empty lines, and so does this.
+  for (const char of csv.replace(/^\ufeff/, "").replace(/^\s+/, "")) {
     if (char === '"') quoted = !quoted
     else if (!quoted && (char === "\n" || char === "\r")) break
     else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1)
