@@ -47,6 +47,14 @@ const ORDER_SWEEP_STATE_ID = "order-sweep"
 /** A webhook delivery stuck `processing` this long lost its processor (a crash): a redelivery or a reprocess may claim it. */
 const WEBHOOK_PROCESSING_STALE_MS = 120_000
 
+/** A new shipment record refused because another order's shipment holds its order number. */
+function orderNumberTaken(orderNumber: string): MedusaError {
+  return new MedusaError(
+    MedusaError.Types.DUPLICATE_ERROR,
+    `Order number ${orderNumber} already belongs to the shipment of another order; check the orderNumberPrefix option.`
+  )
+}
+
 /**
  * The plugin's module: the pickup-point catalog and each order's shipment
  * record, with the operations that must be one statement or one transaction
@@ -160,10 +168,7 @@ export default class PickupPointModuleService extends MedusaService({
     // order number (ON CONFLICT without a target: two unique indexes race otherwise).
     const [existing] = await this.listPickupPointShipments({ order_id: intent.order_id }, { take: 1 }, sharedContext)
     if (!existing) {
-      throw new MedusaError(
-        MedusaError.Types.DUPLICATE_ERROR,
-        `Order number ${intent.order_number} already belongs to the shipment of another order; check the orderNumberPrefix option.`
-      )
+      throw orderNumberTaken(intent.order_number)
     }
     return { shipment: existing, created: false }
   }
@@ -216,10 +221,7 @@ export default class PickupPointModuleService extends MedusaService({
       const [another] = await this.listPickupPointShipments({ order_id: intent.order_id }, { take: 1, select: ["id"] }, sharedContext)
       throw another
         ? new MedusaError(MedusaError.Types.CONFLICT, `Order ${intent.order_id} got another shipment meanwhile; reload the order.`)
-        : new MedusaError(
-            MedusaError.Types.DUPLICATE_ERROR,
-            `Order number ${intent.order_number} already belongs to the shipment of another order; check the orderNumberPrefix option.`
-          )
+        : orderNumberTaken(intent.order_number)
     }
     await atomic.insertShipmentEvent(sql, archived.id, archived.status, `${change.message} Continued as shipment ${shipment.id}.`, change.actor_id)
     await atomic.insertShipmentEvent(sql, shipment.id, shipment.status, intent.problem ? `${change.message} ${intent.problem}` : change.message, change.actor_id)
