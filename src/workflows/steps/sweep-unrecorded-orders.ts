@@ -44,8 +44,9 @@ async function startingCursor(container: MedusaContainer, lookbackDays: number):
  * by display id (indexed, and only growing) from a cursor, at most `limit`
  * a run. Safe with several processes: recording is once per order (a unique
  * index), and the cursor only moves forward. An order that cannot be
- * recorded is logged and holds the cursor, not the rest of the run. No compensation: each recorded
- * shipment is the record the retry job works from.
+ * recorded is logged and holds the cursor, not the rest of the run. No
+ * compensation: each recorded shipment is the record the retry job works
+ * from.
  */
 export const sweepUnrecordedOrdersStep = createStep(
   sweepUnrecordedOrdersStepId,

@@ -11,6 +11,9 @@ export type ReadPickupPointCsv = {
 /** The columns a file may have: the fields of `POST /admin/pickup-points`. */
 export const PICKUP_POINT_CSV_COLUMNS = Object.keys(pickupPointInputSchema.shape)
 
+/** How much of a file the delimiter is looked for in. */
+const HEADER_SCAN_CHARS = 65_536
+
 /** Delimiters a spreadsheet writes: a comma, a semicolon (Excel where the decimal mark is a comma), a tab. */
 const DELIMITERS = [",", ";", "\t"] as const
 
@@ -81,7 +84,8 @@ function delimiterOf(csv: string): string {
   const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]))
   let quoted = false
   // The header is the first line with something on it: the parser skips empty lines, and so does this.
-  for (const char of csv.replace(/^\ufeff/, "").replace(/^\s+/, "")) {
+  // Only the file's start is read: a header is not 64 KB long, and the file may be megabytes.
+  for (const char of csv.slice(0, HEADER_SCAN_CHARS).replace(/^\ufeff/, "").replace(/^\s+/, "")) {
     if (char === '"') quoted = !quoted
     else if (!quoted && (char === "\n" || char === "\r")) break
     else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1)
