@@ -274,6 +274,24 @@ medusaIntegrationTestRunner({
       expect(await onService(`TEST-${order.display_id}`)).toHaveLength(1)
     })
 
+    it("answers a conflict with what is under way, not Medusa's generic text", async () => {
+      const order = await checkout()
+      await shipmentOf(order.id, (s) => s.status === "ready")
+      await fulfillOrder(api, admin, store, order)
+      const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: order.id })
+      // Another request (the tracking sync, say) holds the shipment.
+      const claim = await pickupPoints.claimShipment(shipment.id, 60_000)
+      expect(claim).not.toBeNull()
+      const handover = await api.post(`/admin/pickup-point/shipments/${shipment.id}/handover`, {}, admin).catch(errorResponse)
+      await pickupPoints.releaseShipmentClaim(shipment.id, claim!.owner)
+      expect(handover.status).toBe(409)
+      expect(handover.data).toEqual({
+        code: "invalid_state_error",
+        type: "conflict",
+        message: `Shipment ${shipment.id} is being updated by another request; reload it and try again.`,
+      })
+    })
+
     it("makes concurrent once-only actions happen once: code sends, handovers, point creates and webhooks", async () => {
       const order = await checkout()
       await shipmentOf(order.id, (s) => s.status === "ready")

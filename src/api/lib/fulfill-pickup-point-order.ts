@@ -5,6 +5,7 @@ import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { createPickupPointFulfillmentWorkflow } from "../../workflows/create-pickup-point-fulfillment"
 import { safeErrorMessage } from "../../workflows/utils/to-medusa-error"
+import { PICKUP_POINT_REQUEST } from "./plugin-error-handler"
 
 /**
  * How long "Fulfill items" waits for the label before answering. A carrier
@@ -33,6 +34,7 @@ export async function fulfillPickupPointOrder(request: MedusaRequest, res: Medus
   if (!shipment) {
     return next()
   }
+  res.locals[PICKUP_POINT_REQUEST] = true
   const run = createPickupPointFulfillmentWorkflow(req.scope).run({
     input: {
       ...(req.validatedBody as Omit<OrderWorkflow.CreateOrderFulfillmentWorkflowInput, "order_id">),

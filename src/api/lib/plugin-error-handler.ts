@@ -1,24 +1,44 @@
 import { errorHandler, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+
+/** Set in `res.locals` by a plugin middleware that answers one of Medusa's routes, so that its errors are handled as the plugin's. */
+export const PICKUP_POINT_REQUEST = "pickupPointRequest"
 
 /** The paths of the plugin's own routes. */
-const PLUGIN_PATHS = /^\/(admin\/pickup-points?|store\/pickup-points|hooks\/pickup-point)(\/|$)/
+const PLUGIN_PATHS = /^\/(admin\/pickup-points?|store\/pickup-points?|hooks\/pickup-point)(\/|$)/
 
 /**
- * Medusa's error handler, except for one error on the plugin's routes: a
- * path that is not valid percent-encoded UTF-8 (`/admin/pickup-points/%C0%AF`).
- * Express fails to decode it in Medusa's own `/admin*` middleware, before
- * any middleware of the plugin runs, and Medusa answers that 500; here it is
- * the 400 it is, in Medusa's error shape. Every other error, and every other
- * path, goes to Medusa's handler unchanged. A store that sets its own
- * `errorHandler` replaces this one (and answers such paths as it likes).
+ * Medusa's error handler, except for two errors of the plugin's requests
+ * (its own routes, and "Fulfill items" of a pickup-point order, which its
+ * middleware answers):
+ * - a conflict keeps its message. Medusa answers every conflict with the
+ *   same text about an Idempotency-Key, which the plugin's clients do not
+ *   send; the plugin's say what is under way and when to try again.
+ * - a path that is not valid percent-encoded UTF-8 (`/admin/pickup-points/%C0%AF`)
+ *   is the 400 it is. Express fails to decode it in Medusa's own `/admin*`
+ *   middleware, before any middleware of the plugin runs, and Medusa
+ *   answers that 500.
+ * Every other error, and every other request, goes to Medusa's handler
+ * unchanged. A store that sets its own `errorHandler` replaces this one.
  */
 export function pluginErrorHandler() {
   const medusa = errorHandler()
   return function pickupPointErrorHandler(error: unknown, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-    if (error instanceof URIError && PLUGIN_PATHS.test(req.path)) {
+    const ours = PLUGIN_PATHS.test(req.path) || res.locals?.[PICKUP_POINT_REQUEST] === true
+    if (ours && error instanceof URIError) {
       res.status(400).json({ type: "invalid_data", message: "The path is not valid percent-encoded UTF-8." })
+      return
+    }
+    if (ours && isConflict(error)) {
+      res.status(409).json({ code: "invalid_state_error", type: MedusaError.Types.CONFLICT, message: error.message })
       return
     }
     return medusa(error, req, res, next)
   }
+}
+
+/** A MedusaError of type conflict, also as a workflow gives it back (its type kept, not its class). */
+function isConflict(error: unknown): error is { message: string } {
+  const { type, message } = (error ?? {}) as { type?: unknown; message?: unknown }
+  return type === MedusaError.Types.CONFLICT && typeof message === "string" && message.length > 0
 }
