@@ -274,6 +274,47 @@ medusaIntegrationTestRunner({
       expect(await onService(`TEST-${order.display_id}`)).toHaveLength(1)
     })
 
+    it("labels only a fulfillment with the pickup-point option, and refuses a second one before asking the carrier again", async () => {
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, (s) => s.status === "ready")
+      const [item] = order.items
+      expect(item.quantity).toBe(2)
+      const fulfilOne = (optionId: string) =>
+        api
+          .post(
+            `/admin/orders/${order.id}/fulfillments`,
+            { items: [{ id: item.id, quantity: 1 }], location_id: store.location.id, shipping_option_id: optionId },
+            admin
+          )
+          .catch(errorResponse)
+      const labelCalls = async () => (await control().get("/calls")).data.calls.filter((c: { operation: string }) => c.operation === "generateLabel").length
+
+      expect((await fulfilOne(store.shippingOption.id)).status).toBe(200)
+      const labelled = await pickupPoints.retrievePickupPointShipment(shipment.id)
+      expect(labelled).toMatchObject({ status: "label_generated", fulfillment_id: expect.any(String) })
+      expect(await labelCalls()).toBe(1)
+
+      // The rest of the order with the pickup-point option again: one parcel, whose label cannot be cancelled.
+      const second = await fulfilOne(store.shippingOption.id)
+      expect(second.status).toBe(400)
+      expect(second.data.message).toBe(
+        `The shipment order of TEST-${order.display_id} already belongs to fulfillment ${labelled.fulfillment_id}, whose label the carrier does not let cancel: ` +
+          "the order ships to its pickup point as one parcel. Fulfil the other items with another shipping option."
+      )
+      expect(await labelCalls()).toBe(1)
+
+      // With another option, Medusa's own route fulfils it: no label, the shipment stays with the first fulfillment.
+      expect((await fulfilOne(store.homeDeliveryOption.id)).status).toBe(200)
+      const {
+        data: { order: after },
+      } = await api.get(`/admin/orders/${order.id}?fields=*fulfillments,*fulfillments.labels`, admin)
+      const standing = after.fulfillments.filter((f: { canceled_at: string | null }) => !f.canceled_at)
+      expect(standing).toHaveLength(2)
+      expect(standing.find((f: { id: string }) => f.id !== labelled.fulfillment_id).labels).toEqual([])
+      expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ status: "label_generated", fulfillment_id: labelled.fulfillment_id })
+      expect(await labelCalls()).toBe(1)
+    })
+
     it("answers a conflict with what is under way, not Medusa's generic text", async () => {
       const order = await checkout()
       await shipmentOf(order.id, (s) => s.status === "ready")

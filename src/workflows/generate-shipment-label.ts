@@ -21,7 +21,9 @@ export const generateShipmentLabelWorkflow = createWorkflow(generateShipmentLabe
     filters: { fulfillment_id: input.fulfillment_id },
     options: { throwIfKeyNotFound: true },
   }).config({ name: "pickup-point-fulfillment-order" })
-  const label = requestShipmentLabelStep(transform({ links }, ({ links }) => ({ order_id: links[0].order_id as string })))
+  const label = requestShipmentLabelStep(
+    transform({ links, input }, ({ links, input }) => ({ order_id: links[0].order_id as string, fulfillment_id: input.fulfillment_id }))
+  )
   const file = storeLabelFileStep(label)
   return new WorkflowResponse(
     recordShipmentLabelStep(

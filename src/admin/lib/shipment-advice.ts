@@ -21,6 +21,8 @@ export function errorAdvice(shipment: Pick<ShipmentFacts, "status" | "last_error
 export function noLabelReason(shipment: Pick<ShipmentFacts, "merchant_type" | "status" | "cancel_requested_at">): string {
   if (shipment.merchant_type === "STORAGE") return "pickupPoint.shipment.noLabelStorage"
   if (shipment.status === "cancelled" || isCancelUnderway(shipment)) return "pickupPoint.shipment.noLabelCancelled"
+  // "Fulfill items" refuses a failed shipment until it is retried.
+  if (shipment.status === "failed") return "pickupPoint.shipment.noLabelFailed"
   return "pickupPoint.shipment.noLabelYet"
 }
 

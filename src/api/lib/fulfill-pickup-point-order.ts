@@ -1,11 +1,12 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { ConfigModule, Logger, OrderWorkflow } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
+import { isPickupPointProvider } from "../../providers/pickup-point/service"
+import { PICKUP_POINT_REQUEST } from "./plugin-error-handler"
 import { createPickupPointFulfillmentWorkflow } from "../../workflows/create-pickup-point-fulfillment"
 import { safeErrorMessage } from "../../workflows/utils/to-medusa-error"
-import { PICKUP_POINT_REQUEST } from "./plugin-error-handler"
 
 /**
  * How long "Fulfill items" waits for the label before answering. A carrier
@@ -15,10 +16,13 @@ import { PICKUP_POINT_REQUEST } from "./plugin-error-handler"
 export const LABEL_ANSWER_WITHIN_MS = 10_000
 
 /**
- * On `POST /admin/orders/:id/fulfillments` ("Fulfill items"), for an order
- * shipped to a pickup point: runs Medusa's fulfillment workflow together
- * with the label (see createPickupPointFulfillmentWorkflow) and answers as
- * Medusa's route does. Other orders go on to Medusa's route untouched.
+ * On `POST /admin/orders/:id/fulfillments` ("Fulfill items"), for a
+ * fulfillment with the plugin's shipping option of an order shipped to a
+ * pickup point: runs Medusa's fulfillment workflow together with the label
+ * (see createPickupPointFulfillmentWorkflow) and answers as Medusa's route
+ * does. Other orders, and an order's items fulfilled with another option
+ * (a second shipping profile's home delivery, say), go on to Medusa's route
+ * untouched.
  *
  * When the label takes longer than LABEL_ANSWER_WITHIN_MS, the answer is a
  * 202 with the order as it is and `pickup_point_label.status: "pending"`;
@@ -31,7 +35,7 @@ export async function fulfillPickupPointOrder(request: MedusaRequest, res: Medus
   const req = request as AuthenticatedMedusaRequest & { secret_key_context?: { created_by?: string } }
   const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
   const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: req.params.id }, { take: 1, select: ["id"] })
-  if (!shipment) {
+  if (!shipment || !(await fulfilsWithPickupPointOption(req))) {
     return next()
   }
   res.locals[PICKUP_POINT_REQUEST] = true
@@ -74,6 +78,28 @@ export async function fulfillPickupPointOrder(request: MedusaRequest, res: Medus
     return
   }
   res.status(200).json({ order })
+}
+
+/**
+ * Whether the fulfillment asked for uses the plugin's provider: its
+ * `shipping_option_id`, else the order's first shipping method's option, as
+ * Medusa's createOrderFulfillmentWorkflow picks it.
+ */
+async function fulfilsWithPickupPointOption(req: MedusaRequest): Promise<boolean> {
+  let optionId = (req.validatedBody as { shipping_option_id?: string } | undefined)?.shipping_option_id
+  if (!optionId) {
+    const {
+      data: [order],
+    } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+      entity: "order",
+      fields: ["shipping_methods.shipping_option_id"],
+      filters: { id: req.params.id },
+    })
+    optionId = order?.shipping_methods?.[0]?.shipping_option_id ?? undefined
+  }
+  if (!optionId) return false
+  const [option] = await req.scope.resolve(Modules.FULFILLMENT).listShippingOptions({ id: optionId }, { select: ["id", "provider_id"] })
+  return isPickupPointProvider(option?.provider_id)
 }
 
 /**

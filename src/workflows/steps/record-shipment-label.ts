@@ -1,10 +1,11 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { trackingUrlFor } from "../../modules/pickup-point/lib/shopper-shipment-progress"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { ShipmentStatus } from "../../modules/pickup-point/types"
+import { heldShipmentRefusal } from "../../modules/pickup-point/lib/statuses"
+import { isHeldByAnotherFulfillment } from "../utils/live-fulfillment"
 import { emitShipmentEvents, PickupPointShipmentEvents } from "../utils/shipment-events"
 
 export const recordShipmentLabelStepId = "pickup-point-record-shipment-label"
@@ -30,12 +31,6 @@ export function absoluteLabelUrl(path: string | null, backendUrl: string | null 
   return backendUrl ? `${backendUrl.replace(/\/+$/, "")}${path}` : path
 }
 
-/** Whether a fulfillment is there and not cancelled: one that is gone cannot hold the shipment. */
-async function isLiveFulfillment(container: MedusaContainer, fulfillmentId: string): Promise<boolean> {
-  const [fulfillment] = await container.resolve(Modules.FULFILLMENT).listFulfillments({ id: fulfillmentId }, { select: ["id", "canceled_at"] })
-  return !!fulfillment && !fulfillment.canceled_at
-}
-
 /**
  * Records the label on the shipment (a compare-and-set from the status it
  * was asked in, so that of two fulfillments made at once only one gets the
@@ -50,11 +45,9 @@ async function isLiveFulfillment(container: MedusaContainer, fulfillmentId: stri
 export const recordShipmentLabelStep = createStep(recordShipmentLabelStepId, async (input: RecordShipmentLabelInput, { container }) => {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
   const current = await pickupPoints.retrievePickupPointShipment(input.shipment_id)
-  if (current.fulfillment_id && current.fulfillment_id !== input.fulfillment_id && (await isLiveFulfillment(container, current.fulfillment_id))) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `The shipment order of ${current.order_number} already belongs to fulfillment ${current.fulfillment_id}: cancel that one first.`
-    )
+  // Checked before the label was asked for too; here for a fulfillment that took the shipment meanwhile.
+  if (await isHeldByAnotherFulfillment(container, current, input.fulfillment_id)) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, heldShipmentRefusal(current))
   }
   const labelUrl = absoluteLabelUrl(input.label_url, pickupPoints.options.backendUrl ?? input.backend_url)
   const trackingUrl = trackingUrlFor(pickupPoints.options.trackingUrlTemplate, input.tracking_number) ?? ""

@@ -1,9 +1,10 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isOutcomeUnknown, ShipmentOrderNotImportedError } from "../../lib/shipment-orders"
-import { isCreationOpen, labelRefusal } from "../../modules/pickup-point/lib/statuses"
+import { heldShipmentRefusal, isCreationOpen, labelRefusal } from "../../modules/pickup-point/lib/statuses"
 import { advanceAndAnnounce } from "../utils/advance-and-announce"
 import { findLabelOnService, type LabelOnService } from "../utils/label-on-service"
+import { isHeldByAnotherFulfillment } from "../utils/live-fulfillment"
 import { shipmentWork } from "../utils/shipment-work"
 import { toMedusaError } from "../utils/to-medusa-error"
 
@@ -17,7 +18,7 @@ export const requestShipmentLabelStepId = "pickup-point-request-shipment-label"
  * reports a failure. No compensation: the service answers a repeated
  * request with the same label, so a retry after a rollback makes nothing new.
  */
-export const requestShipmentLabelStep = createStep(requestShipmentLabelStepId, async (input: { order_id: string }, { container }) => {
+export const requestShipmentLabelStep = createStep(requestShipmentLabelStepId, async (input: { order_id: string; fulfillment_id: string }, { container }) => {
   const work = shipmentWork(container)
   let shipment = await work.pickupPoints.retrieveShipmentByOrder(input.order_id)
   if (shipment.status !== "ready" && isCreationOpen(shipment.status)) {
@@ -26,6 +27,10 @@ export const requestShipmentLabelStep = createStep(requestShipmentLabelStepId, a
   const refusal = labelRefusal(shipment)
   if (refusal) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
+  }
+  // Before the carrier is asked again (a STORAGE merchant's point would be told twice).
+  if (await isHeldByAnotherFulfillment(container, shipment, input.fulfillment_id)) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, heldShipmentRefusal(shipment))
   }
   // On record before the call: until the label is recorded, the service may have made one we never heard of.
   await work.pickupPoints.updatePickupPointShipments({ id: shipment.id, label_requested_at: new Date() })

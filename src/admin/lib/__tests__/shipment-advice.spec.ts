@@ -18,6 +18,7 @@ describe("what the order's widget tells the admin to do", () => {
     expect(noLabelReason(shipment)).toBe("pickupPoint.shipment.noLabelYet")
     expect(noLabelReason({ ...shipment, cancel_requested_at: "2026-11-23T03:00:00Z" })).toBe("pickupPoint.shipment.noLabelCancelled")
     expect(noLabelReason({ ...shipment, status: "cancelled" })).toBe("pickupPoint.shipment.noLabelCancelled")
+    expect(noLabelReason({ ...shipment, status: "failed" })).toBe("pickupPoint.shipment.noLabelFailed")
     expect(noLabelReason({ ...shipment, merchant_type: "STORAGE", status: "cancelled" })).toBe("pickupPoint.shipment.noLabelStorage")
   })
 

@@ -209,12 +209,26 @@ export function labelRefusal(shipment: ShipmentFacts): string | null {
     case "failed":
       return `The shipment order of ${shipment.order_number} failed: ${shipment.last_error}. Fix it and retry the shipment first.`
     case "cancelled":
-      return `The shipment order of ${shipment.order_number} is cancelled.`
+      // A cancelled shipment order is not made again (its point cannot be changed either).
+      return `The shipment order of ${shipment.order_number} is cancelled: fulfil the items with another shipping option.`
     case "awaiting_import":
       return `The carrier has not finished importing order ${shipment.order_number} yet. Try again in a minute.`
     default:
       return `The shipment order of ${shipment.order_number} is not on the carrier's system yet (${shipment.status}); it is retried automatically. Try again in a minute.`
   }
+}
+
+/**
+ * Why a fulfillment cannot take the label of a shipment another, live
+ * fulfillment holds: the carrier's shipment order is one parcel, whose
+ * label (or confirmation) cannot be cancelled.
+ */
+export function heldShipmentRefusal(shipment: ShipmentFacts & { fulfillment_id?: string | null }): string {
+  return (
+    `The shipment order of ${shipment.order_number} already belongs to fulfillment ${shipment.fulfillment_id}, ` +
+    `whose ${shipment.status === "confirmed" ? "confirmed shipment" : "label"} the carrier does not let cancel: ` +
+    `the order ships to its pickup point as one parcel. Fulfil the other items with another shipping option.`
+  )
 }
 
 export function canRequestLabel(shipment: ShipmentFacts): boolean {
