@@ -1,7 +1,8 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { PickupPointShipmentDTO, TrackingTransition } from "../../modules/pickup-point/types"
 import { isBeforeCreation } from "../../modules/pickup-point/lib/statuses"
+import { safeErrorMessage } from "./to-medusa-error"
 
 /**
  * Events the plugin emits, for notification providers and other plugins.
@@ -35,10 +36,20 @@ export function creationEvents(before: string | undefined, shipment: PickupPoint
   return shipment.status === "failed" ? [{ name: PickupPointShipmentEvents.FAILED, data }] : []
 }
 
-/** Emits shipment events on Medusa's event bus (after the state they announce is stored). */
+/**
+ * Emits shipment events on Medusa's event bus, after the state they announce
+ * is stored. An event bus that fails (Redis away a moment) is logged, not
+ * thrown: the work is done, and a throw would undo what cannot be undone
+ * (a fulfillment whose label the carrier made cannot be cancelled).
+ */
 export async function emitShipmentEvents(container: MedusaContainer, events: ShipmentEvent[]): Promise<void> {
-  if (events.length) {
+  if (!events.length) return
+  try {
     await container.resolve(Modules.EVENT_BUS).emit(events)
+  } catch (error) {
+    container
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .warn(`[pickup-point] could not announce ${events.map((e) => `${e.name} (${e.data.id})`).join(", ")}: ${safeErrorMessage(error)}`)
   }
 }
 
