@@ -125,6 +125,42 @@ export async function seedStore(container: MedusaContainer) {
 
 export type SeededStore = Awaited<ReturnType<typeof seedStore>>
 
+/**
+ * A second shipping profile ("Bulky") in the same zone, with its own
+ * pickup-point and home-delivery options and a product: a cart with an item
+ * of each profile needs a shipping method per profile.
+ */
+export async function addBulkyProfile(container: MedusaContainer, store: SeededStore) {
+  const {
+    result: [profile],
+  } = await createShippingProfilesWorkflow(container).run({ input: { data: [{ name: "Bulky", type: "bulky" }] } })
+  const {
+    result: [pickupOption, homeDeliveryOption],
+  } = await createShippingOptionsWorkflow(container).run({
+    input: [
+      flatOption("Bulky pickup point", PROVIDER_ID, { id: "pickup-point" }, "Collect it at a pickup point", 9.9),
+      flatOption("Bulky home delivery", "manual_manual", { id: "manual-fulfillment" }, "Delivered to your door", 19.9),
+    ].map((option) => ({ ...option, service_zone_id: store.shippingOption.service_zone_id, shipping_profile_id: profile.id })),
+  })
+  const {
+    result: [product],
+  } = await createProductsWorkflow(container).run({
+    input: {
+      products: [
+        {
+          title: "Bookcase",
+          status: "published",
+          shipping_profile_id: profile.id,
+          sales_channels: [{ id: store.salesChannel.id }],
+          options: [{ title: "Colour", values: ["Oak"] }],
+          variants: [{ title: "Oak", sku: "BKC-OAK", options: { Colour: "Oak" }, manage_inventory: false, weight: 25000, prices: [{ currency_code: "eur", amount: 149 }] }],
+        },
+      ],
+    },
+  })
+  return { profile, pickupOption, homeDeliveryOption, variant: product.variants[0] }
+}
+
 function flatOption(name: string, providerId: string, data: Record<string, unknown>, description: string, amount: number) {
   return {
     name,

@@ -9,7 +9,7 @@ import { validateCartPickupPointsWorkflow } from "../../src/workflows/validate-c
 import { fulfillOrder } from "../helpers/fulfill-order"
 import { freshStore } from "../helpers/fresh-store"
 import { useSandboxForApp } from "../helpers/sandbox-env"
-import { waitFor, type SeededStore } from "../helpers/seed-store"
+import { addBulkyProfile, waitFor, type SeededStore } from "../helpers/seed-store"
 import { validatePickupPointSelectionsWorkflow } from "../../src/workflows"
 import { prepareCart } from "../helpers/store-checkout"
 import { DUOMO_POINT_WITH_CODES } from "../helpers/catalog-points"
@@ -236,6 +236,42 @@ medusaIntegrationTestRunner({
       const customer = await getContainer().resolve(Modules.CUSTOMER).createCustomers({ email: "maria@example.com", phone: "+39 333 1112233" })
       await getContainer().resolve(Modules.CART).updateCarts(customerCart, { customer_id: customer.id })
       expect((await post(`/store/carts/${customerCart}/complete`, {})).data.type).toBe("order")
+    })
+
+    it("refuses a pickup-point cart without an e-mail address or with two pickup-point deliveries, and ships only its own profile's items", async () => {
+      const bulky = await addBulkyProfile(getContainer(), store)
+      const cartId = await starterCart()
+      await api.post(`/store/carts/${cartId}/line-items`, { variant_id: bulky.variant.id, quantity: 1 }, store.storeHeaders)
+      const addMethod = (optionId: string, code?: string) =>
+        post(`/store/carts/${cartId}/shipping-methods`, { option_id: optionId, ...(code ? { data: { pickup_point_code: code } } : {}) })
+      expect((await addMethod(store.shippingOption.id, "PP-MI-001")).status).toBe(200)
+      expect((await addMethod(bulky.pickupOption.id, "PP-MI-001")).status).toBe(200)
+      await pay(cartId)
+
+      // Two pickup-point deliveries: one shipment order, one parcel, per order.
+      expectRefusal(await post(`/store/carts/${cartId}/complete`, {}), 400, "one_pickup_point_delivery")
+
+      // Without an e-mail address (a headless checkout that skipped it): the carrier sends the collection details to it.
+      await getContainer().resolve(Modules.CART).updateCarts(cartId, { email: null })
+      expect((await addMethod(bulky.homeDeliveryOption.id)).status).toBe(200)
+      expect((await cartMethods(cartId)).map((m: { shipping_option_id: string }) => m.shipping_option_id).sort()).toEqual(
+        [store.shippingOption.id, bulky.homeDeliveryOption.id].sort()
+      )
+      expectRefusal(await post(`/store/carts/${cartId}/complete`, {}), 400, "email_required")
+      expect(await pickupPoints.listPickupPointShipments({})).toHaveLength(0)
+
+      // With both: the bookcase goes home, and the shipment order to the point holds the sneakers alone.
+      await api.post(`/store/carts/${cartId}`, { email: "maria.bianchi@example.com" }, store.storeHeaders)
+      await pay(cartId)
+      const completed = await post(`/store/carts/${cartId}/complete`, {})
+      expect(completed.data).toMatchObject({ type: "order" })
+      await waitFor(async () => {
+        const [found] = await pickupPoints.listPickupPointShipments({ order_id: completed.data.order.id })
+        return found?.status === "ready" ? found : null
+      })
+      const [sent] = await sandboxOrders(`TEST-${completed.data.order.display_id}`)
+      expect(sent.request).toMatchObject({ goodsValue: 59.9, grossWeight: 0.9 })
+      expect(sent.request.rows).toEqual([expect.objectContaining({ productCode: "SNK-42", description: "Sneakers - 42" })])
     })
 
     it("stops offering a published point's option while the point is deactivated, and offers it again once reactivated", async () => {

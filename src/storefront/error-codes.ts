@@ -13,6 +13,10 @@ export const PICKUP_POINT_ERRORS = {
   /** The pickup point tells the customer by text message when the parcel arrives. */
   phone_required:
     "Add a phone number to your shipping address: the pickup point uses it to tell you when your parcel has arrived.",
+  /** The carrier sends the shopper the details for collecting the parcel (the pickup code among them) by e-mail. */
+  email_required: "Add your e-mail address: the details for collecting your parcel are sent to it.",
+  /** A cart with two pickup-point deliveries (two shipping profiles): an order goes to one pickup point as one parcel. */
+  one_pickup_point_delivery: "An order can go to one pickup point only. Choose another delivery for the other items, or order them separately.",
   /** The point is in another country than the cart's shipping address. */
   pickup_point_wrong_country: "This pickup point is in another country than your shipping address. Choose a pickup point in the country you ship to.",
   /** A shipping option published for one point was sent with another point. */

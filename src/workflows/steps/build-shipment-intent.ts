@@ -1,3 +1,5 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { buildShipmentIntent, type OrderForShipment } from "../../modules/pickup-point/lib/build-shipment-intent"
@@ -30,23 +32,52 @@ export const SHIPMENT_ORDER_FIELDS = [
   "items.variant.length",
   "items.variant.height",
   "items.variant.width",
+  "items.product_id",
+  "items.requires_shipping",
   ...ITEM_TOTAL_FIELDS,
   "shipping_methods.amount",
   "shipping_methods.data",
   "shipping_methods.shipping_option_id",
 ]
 
-export const SHIPMENT_OPTION_FIELDS = ["id", "provider_id", "service_zone.fulfillment_set.location.id"]
+export const SHIPMENT_OPTION_FIELDS = ["id", "provider_id", "shipping_profile_id", "service_zone.fulfillment_set.location.id"]
 
 export type QueriedOrder = Omit<OrderForShipment, "item_total" | "items"> & {
   status?: string
-  items: (Omit<OrderForShipment["items"][number], "quantity"> & QueriedPricedItem)[]
+  items: (Omit<OrderForShipment["items"][number], "quantity"> & QueriedPricedItem & { product_id?: string | null; requires_shipping?: boolean | null })[]
   shipping_methods?: ({ amount: number; data?: Record<string, unknown> | null; shipping_option_id?: string | null } | null)[]
 }
 export type QueriedShippingOption = {
   id: string
   provider_id?: string | null
+  shipping_profile_id?: string | null
   service_zone?: { fulfillment_set?: { location?: { id?: string } | null } | null } | null
+}
+
+/**
+ * The order's items the pickup-point method ships: those that need shipping,
+ * and, in an order with another shipping method (a second shipping profile's
+ * home delivery, say), those of the option's shipping profile; the parcel's
+ * contents and goods value are theirs alone. An item whose product (and so
+ * its profile) is gone stays in. The profiles are read only for an order with
+ * several methods: with one, Medusa ships every item through it.
+ */
+async function itemsShippedBy(container: MedusaContainer, order: QueriedOrder, option: QueriedShippingOption): Promise<QueriedOrder["items"]> {
+  const shipped = order.items.filter((item) => item.requires_shipping !== false)
+  if ((order.shipping_methods ?? []).filter(Boolean).length < 2 || !option.shipping_profile_id) {
+    return shipped
+  }
+  const productIds = [...new Set(shipped.flatMap((item) => (item.product_id ? [item.product_id] : [])))]
+  const { data: products } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "product",
+    fields: ["id", "shipping_profile.id"],
+    filters: { id: productIds },
+  })
+  const profileOf = new Map(products.map((product) => [product.id, product.shipping_profile?.id]))
+  return shipped.filter((item) => {
+    const profile = item.product_id ? profileOf.get(item.product_id) : undefined
+    return !profile || profile === option.shipping_profile_id
+  })
 }
 
 /**
@@ -68,7 +99,7 @@ export const buildShipmentIntentStep = createStep(
     }
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
     const pickupPoint = await pickupPoints.retrieveActivePickupPoint(code)
-    const items = order.items.map(withItemDetail)
+    const items = (await itemsShippedBy(container, order, option)).map(withItemDetail)
     return new StepResponse(
       buildShipmentIntent({ ...order, items, item_total: orderItemTotal(items) }, {
         options: pickupPoints.options,

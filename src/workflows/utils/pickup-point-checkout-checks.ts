@@ -1,7 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
-import { phoneRequired, pickupPointUnavailable, pickupPointWrongCountry } from "../../modules/pickup-point/lib/checkout-refusals"
+import {
+  emailRequired,
+  onePickupPointDelivery,
+  phoneRequired,
+  pickupPointUnavailable,
+  pickupPointWrongCountry,
+} from "../../modules/pickup-point/lib/checkout-refusals"
 import { shipmentPhone } from "../../modules/pickup-point/lib/build-shipment-intent"
 import { pickupPointSnapshot, type PickupPointSnapshot } from "../../modules/pickup-point/lib/pickup-point-snapshot"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
@@ -68,10 +74,25 @@ export function requirePickupPointPhone(input: { pickup_point_methods: number; p
 
 
 /**
+ * Refuses a cart the plugin could not ship as it was chosen: two pickup-point
+ * deliveries (`one_pickup_point_delivery`: one shipment order, one parcel, per
+ * order), or no e-mail address (`email_required`: the carrier sends the
+ * collection details to it, and refuses a shipment order without one).
+ */
+export function requirePickupPointOrderFacts(input: { pickup_point_methods: number; email: string | null | undefined }): void {
+  if (input.pickup_point_methods > 1) {
+    throw onePickupPointDelivery()
+  }
+  if (input.pickup_point_methods > 0 && !input.email?.trim()) {
+    throw emailRequired()
+  }
+}
+
+/**
  * Checks a cart's pickup point again before it is completed, for checkouts
  * that skip steps or a point deactivated since it was chosen, and that a
- * pickup-point order has a phone number, in as few reads as the cart
- * allows: the cart and its shipping methods from the Cart Module, their
+ * pickup-point order has one pickup-point delivery, an e-mail address and a
+ * phone number, in as few reads as the cart allows: the cart and its shipping methods from the Cart Module, their
  * options' providers, and the customer's phone only for a pickup-point cart
  * whose address has none. Every completion of the store passes here (the
  * middleware calls it without a workflow run). Answers the cart's
@@ -80,7 +101,7 @@ export function requirePickupPointPhone(input: { pickup_point_methods: number; p
 export async function validateCartPickupPoints(container: MedusaContainer, cartId: string): Promise<ValidatedPickupPointSelection[]> {
   const [cart] = await container
     .resolve(Modules.CART)
-    .listCarts({ id: cartId }, { select: ["id", "completed_at", "customer_id"], relations: ["shipping_address", "shipping_methods"], take: 1 })
+    .listCarts({ id: cartId }, { select: ["id", "completed_at", "customer_id", "email"], relations: ["shipping_address", "shipping_methods"], take: 1 })
   // A cart completed already passes: completion must stay idempotent when retried after the order exists.
   if (!cart || cart.completed_at) {
     return []
@@ -89,6 +110,7 @@ export async function validateCartPickupPoints(container: MedusaContainer, cartI
     method?.shipping_option_id ? [{ option_id: method.shipping_option_id, data: method.data ?? null }] : []
   )
   const validated = await validatePickupPointSelections(container, selections, () => cart.shipping_address?.country_code)
+  requirePickupPointOrderFacts({ pickup_point_methods: validated.length, email: cart.email })
   const addressPhone = cart.shipping_address?.phone
   if (!validated.length || shipmentPhone(addressPhone)) {
     return validated

@@ -39,3 +39,13 @@ export function pickupPointCodeInvalid(): MedusaError {
 export function phoneRequired(): MedusaError {
   return refusal("phone_required")
 }
+
+/** A pickup-point order without an e-mail address: the carrier sends the collection details (and pickup code) by e-mail. */
+export function emailRequired(): MedusaError {
+  return refusal("email_required")
+}
+
+/** A cart with more than one pickup-point delivery: the plugin makes one shipment order (one parcel) per order. */
+export function onePickupPointDelivery(): MedusaError {
+  return refusal("one_pickup_point_delivery")
+}
