@@ -138,6 +138,18 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         const postponed = await service.postponeShipment({ id: shipment.id, from: "awaiting_import", to: "awaiting_import", owner, error: "not imported yet" })
         expect(postponed).toMatchObject({ retry_count: 5_001, last_error: "not imported yet", next_attempt_at: expect.any(Date) })
       })
+
+      it("keeps when a shipment entered its status through the tries made in it, so that a long wait shows", async () => {
+        const { shipment } = await service.recordShipmentIntent(intent())
+        const { owner } = (await service.claimShipment(shipment.id, 60_000))!
+        const waiting = await service.postponeShipment({ id: shipment.id, from: "pending", to: "awaiting_import", owner, error: "not imported yet" })
+        const entered = new Date(waiting!.updated_at).getTime()
+        expect(entered).toBeGreaterThan(new Date(shipment.updated_at).getTime())
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        const polled = await service.postponeShipment({ id: shipment.id, from: "awaiting_import", to: "awaiting_import", owner, error: "not imported yet" })
+        expect(polled).toMatchObject({ retry_count: 2 })
+        expect(new Date(polled!.updated_at).getTime()).toBe(entered)
+      })
     })
 
     describe("tracking ledger and sync batches", () => {

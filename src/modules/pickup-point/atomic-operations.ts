@@ -199,7 +199,10 @@ const MAX_BACKOFF_DOUBLINGS = 40
 
 /**
  * Records a try that made no progress and when to try again, with a history
- * row when the status changes or on the first try of a series.
+ * row when the status changes or on the first try of a series. A try in the
+ * same status leaves `updated_at` alone: it changed nothing an admin acts on,
+ * and how long a shipment has waited (for the carrier's import, say) is read
+ * from it.
  */
 export async function postponeShipment(
   sql: SqlRunner,
@@ -208,11 +211,11 @@ export async function postponeShipment(
 ): Promise<PickupPointShipmentDTO | null> {
   const statement = withHistory(
     `UPDATE pickup_point_shipment
-     SET status = ?, retry_count = retry_count + 1, last_error = ?, updated_at = now(),
+     SET status = ?, retry_count = retry_count + 1, last_error = ?, updated_at = CASE WHEN status = ? THEN updated_at ELSE now() END,
          next_attempt_at = now() + (LEAST(? * power(2, LEAST(retry_count, ${MAX_BACKOFF_DOUBLINGS})), ?) * interval '1 millisecond')
      WHERE id = ? AND deleted_at IS NULL AND status = ? AND lease_owner = ?
      RETURNING *`,
-    [postponement.to, postponement.error, delay.baseDelayMs, delay.maxDelayMs, postponement.id, postponement.from, postponement.owner],
+    [postponement.to, postponement.error, postponement.to, delay.baseDelayMs, delay.maxDelayMs, postponement.id, postponement.from, postponement.owner],
     postponement.error,
     postponement.to !== postponement.from ? "true" : "changed.retry_count = 1"
   )
