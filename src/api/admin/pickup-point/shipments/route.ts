@@ -10,13 +10,14 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListShip
   const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
   const mapping = pickupPoints.statusMapping
   const now = Date.now()
+  const { maxAgeDays } = pickupPoints.options.trackingSync
   // A stage is the set of status codes the store's mapping sends to it.
   const stageCodes = stage ? Object.keys(mapping).filter((code) => mapping[code] === stage) : undefined
   const filters = {
     ...(order_id ? { order_id } : {}),
     ...(status ? { status } : {}),
     ...(stageCodes ? { tracking_status_code: stageCodes } : {}),
-    ...(needs_attention ? attentionFilter(now) : {}),
+    ...(needs_attention ? attentionFilter(now, maxAgeDays) : {}),
   }
   const [shipments, count] = await pickupPoints.listAndCountPickupPointShipments(filters, {
     take: limit,
@@ -24,5 +25,5 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListShip
     order: { created_at: "DESC" },
     relations: SHIPMENT_RELATIONS,
   })
-  res.json({ shipments: shipments.map((shipment) => describeShipment(toAdminShipment(shipment), mapping, now)), count, limit, offset })
+  res.json({ shipments: shipments.map((shipment) => describeShipment(toAdminShipment(shipment), mapping, now, maxAgeDays)), count, limit, offset })
 }

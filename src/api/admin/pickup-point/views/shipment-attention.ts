@@ -18,9 +18,14 @@ export const CANCEL_PENDING_MS = 30 * 60_000
 /** Why a shipment needs a person, as a stable code the admin translates. */
 export type ShipmentAttention = "failed" | "cancel_pending" | "stuck_awaiting_import" | "sync_stale"
 
+/** The tracking sync follows a shipment this many days after its creation (the `trackingSync.maxAgeDays` option's default). */
+const FOLLOWED_DAYS = 60
+const DAY_MS = 86_400_000
+
 type AttentionFacts = {
   status: string
   tracking_stage?: number | null
+  created_at?: Date | string
   updated_at: Date | string
   last_synced_at?: Date | string | null
   cancel_requested_at?: Date | string | null
@@ -28,8 +33,12 @@ type AttentionFacts = {
 
 const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : null)
 
-/** The one reason a shipment needs a person now, or null. */
-export function attentionOf(shipment: AttentionFacts, now = Date.now()): ShipmentAttention | null {
+/**
+ * The one reason a shipment needs a person now, or null. The sync's lag
+ * counts only for a shipment it still follows (created less than
+ * `followedDays` ago): one it has let go is not waiting for it.
+ */
+export function attentionOf(shipment: AttentionFacts, now = Date.now(), followedDays = FOLLOWED_DAYS): ShipmentAttention | null {
   if (shipment.status === "failed") return "failed"
   if (isCancelUnderway(shipment) && now - time(shipment.cancel_requested_at)! > CANCEL_PENDING_MS) {
     return "cancel_pending"
@@ -37,7 +46,8 @@ export function attentionOf(shipment: AttentionFacts, now = Date.now()): Shipmen
   if (shipment.status === "awaiting_import" && now - time(shipment.updated_at)! > STUCK_AWAITING_IMPORT_MS) {
     return "stuck_awaiting_import"
   }
-  if (isFollowedByTracking(shipment)) {
+  const created = time(shipment.created_at)
+  if (isFollowedByTracking(shipment) && (created === null || now - created < followedDays * DAY_MS)) {
     const seen = time(shipment.last_synced_at) ?? time(shipment.updated_at)!
     if (now - seen > SYNC_STALE_MS) return "sync_stale"
   }
@@ -45,8 +55,9 @@ export function attentionOf(shipment: AttentionFacts, now = Date.now()): Shipmen
 }
 
 /** The same rule as `attentionOf`, as a filter of the module's list methods. */
-export function attentionFilter(now = Date.now()) {
+export function attentionFilter(now = Date.now(), followedDays = FOLLOWED_DAYS) {
   const stuckBefore = new Date(now - STUCK_AWAITING_IMPORT_MS)
+  const followedSince = new Date(now - followedDays * DAY_MS)
   const staleBefore = new Date(now - SYNC_STALE_MS)
   const cancelPendingBefore = new Date(now - CANCEL_PENDING_MS)
   return {
@@ -57,6 +68,7 @@ export function attentionFilter(now = Date.now()) {
       {
         status: ["label_generated", "confirmed"],
         tracking_stage: { $lt: 60 },
+        created_at: { $gt: followedSince },
         $or: [
           { last_synced_at: { $lt: staleBefore } },
           { last_synced_at: null, updated_at: { $lt: staleBefore } },
@@ -70,11 +82,12 @@ export function attentionFilter(now = Date.now()) {
 export function describeShipment<T extends AttentionFacts & { tracking_status_code?: string | null }>(
   shipment: T,
   mapping: Record<string, TrackingStage>,
-  now = Date.now()
+  now = Date.now(),
+  followedDays = FOLLOWED_DAYS
 ) {
   return {
     ...shipment,
     tracking_stage_name: shipment.tracking_status_code ? stageOf(shipment.tracking_status_code, mapping) : null,
-    attention: attentionOf(shipment, now),
+    attention: attentionOf(shipment, now, followedDays),
   }
 }

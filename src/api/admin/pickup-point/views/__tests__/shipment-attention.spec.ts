@@ -30,6 +30,10 @@ describe("attentionOf", () => {
 
   it("never flags what the sync no longer follows, nor a shipment on its way", () => {
     expect(attentionOf({ status: "label_generated", tracking_stage: 60, updated_at: ago(SYNC_STALE_MS * 10) }, NOW)).toBeNull()
+    // Older than the sync's window (trackingSync.maxAgeDays): let go, not late.
+    const old = { status: "label_generated", tracking_stage: 20, updated_at: ago(SYNC_STALE_MS * 10), last_synced_at: ago(SYNC_STALE_MS * 10) }
+    expect(attentionOf({ ...old, created_at: ago(29 * 86_400_000) }, NOW, 30)).toBe("sync_stale")
+    expect(attentionOf({ ...old, created_at: ago(31 * 86_400_000) }, NOW, 30)).toBeNull()
     expect(attentionOf({ status: "cancelled", updated_at: ago(SYNC_STALE_MS * 10) }, NOW)).toBeNull()
     expect(attentionOf({ status: "ready", updated_at: ago(SYNC_STALE_MS * 10) }, NOW)).toBeNull()
   })

@@ -77,7 +77,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   const nextAllowed = Math.max(intervalEnd, dayEnd)
 
   res.json({
-    shipment: describeShipment(view, pickupPoints.statusMapping, now),
+    shipment: describeShipment(view, pickupPoints.statusMapping, now, pickupPoints.options.trackingSync.maxAgeDays),
     timeline,
     verification_code: {
       sent_last_24h: today.length,
