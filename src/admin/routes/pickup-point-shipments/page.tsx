@@ -15,6 +15,8 @@ import type { AdminShipment } from "../../lib/types"
 
 const PAGE_SIZE = 20
 const ALL = "all"
+/** The bulk print's limit per request (AdminPrintLabels). */
+const LABELS_PER_PRINT = 100
 
 /** Every pickup-point shipment, filtered, with bulk actions that report per shipment. */
 const PickupPointShipmentsPage = () => {
@@ -72,8 +74,12 @@ const PickupPointShipmentsPage = () => {
     return merged
   }
 
-  const printLabels = () =>
-    bulk("print", async () => {
+  const printLabels = () => {
+    if (chosen.length > LABELS_PER_PRINT) {
+      toast.error(t("pickupPoint.shipments.printTooMany", { max: LABELS_PER_PRINT, count: chosen.length }))
+      return
+    }
+    return bulk("print", async () => {
       // With no label among them there is nothing to ask the server for: each row says why instead.
       const { printed, unreadable } = chosen.some((shipment) => shipment.label_file_id)
         ? await printMerged(chosen)
@@ -86,6 +92,7 @@ const PickupPointShipmentsPage = () => {
         return { ...row, ok: false, message: t(noLabelReason(shipment)) }
       })
     })
+  }
 
   const retry = () =>
     bulk("retry", () =>
@@ -131,6 +138,10 @@ const PickupPointShipmentsPage = () => {
           </Button>
           <Button size="small" variant="secondary" disabled={!chosen.length || !!running} isLoading={running === "codes"} onClick={sendCodes}>
             {t("pickupPoint.shipments.sendCodes", { count: chosen.length })}
+          </Button>
+          {/* The selection spans pages and filters: the counts above include chosen rows not shown. */}
+          <Button size="small" variant="transparent" disabled={!chosen.length || !!running} onClick={() => setSelected(new Map())}>
+            {t("pickupPoint.shipments.clearSelection")}
           </Button>
         </div>
       </div>
