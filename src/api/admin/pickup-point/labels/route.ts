@@ -6,6 +6,7 @@ import { PICKUP_POINT_MODULE } from "../../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../../modules/pickup-point/service"
 import type { AdminPrintLabelsType } from "../../../validators"
 import { safeErrorMessage } from "../../../../workflows/utils/to-medusa-error"
+import { headerList, inlineDisposition } from "../../../lib/content-disposition"
 import { readLabelPdf, restoreLabelPdf } from "../label-pdf"
 
 /**
@@ -61,10 +62,10 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
     )
   }
   res.setHeader("Content-Type", "application/pdf")
-  res.setHeader("Content-Disposition", `inline; filename="pickup-point-labels-${printed.length}.pdf"`)
-  res.setHeader("X-Pickup-Point-Printed", printed.join(","))
-  res.setHeader("X-Pickup-Point-Skipped", skipped.join(","))
-  res.setHeader("X-Pickup-Point-Unreadable", unreadable.join(","))
+  res.setHeader("Content-Disposition", inlineDisposition(`pickup-point-labels-${printed.length}.pdf`))
+  res.setHeader("X-Pickup-Point-Printed", headerList(printed))
+  res.setHeader("X-Pickup-Point-Skipped", headerList(skipped))
+  res.setHeader("X-Pickup-Point-Unreadable", headerList(unreadable))
   // An admin served from another origin reads them too (CORS hides other headers).
   res.append("Access-Control-Expose-Headers", "X-Pickup-Point-Printed, X-Pickup-Point-Skipped, X-Pickup-Point-Unreadable")
   res.send(Buffer.from(await merged.save()))

@@ -2,6 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../../../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../../../../modules/pickup-point/service"
+import { inlineDisposition } from "../../../../../lib/content-disposition"
 import { readLabelPdf } from "../../../label-pdf"
 
 /** The stored label PDF of a DELIVERY shipment: with an admin session only, the one way to a label besides the bulk print. */
@@ -18,6 +19,6 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   }
   const pdf = await readLabelPdf(req.scope, shipment)
   res.setHeader("Content-Type", "application/pdf")
-  res.setHeader("Content-Disposition", `inline; filename="label-${shipment.order_number}.pdf"`)
+  res.setHeader("Content-Disposition", inlineDisposition(`label-${shipment.order_number}.pdf`))
   res.send(pdf)
 }
