@@ -280,6 +280,9 @@ medusaIntegrationTestRunner({
         expect(page).toMatchObject({ count: 4, limit: 2, offset: 2 })
         expect(codes(page)).toEqual(["PP-MI-001", "PP-MI-002"])
         expect(page.pickup_points[0]).not.toHaveProperty("is_active")
+        // Past the last match the page is empty, and the count still says how many there are.
+        expect(await search("country_code=it&limit=2&offset=6")).toMatchObject({ pickup_points: [], count: 4, count_is_estimate: false })
+        expect(await search("q=stazione&offset=20")).toMatchObject({ pickup_points: [], count: 0 })
       })
 
       it("finds a point by the beginning of any of its words, and follows its edits", async () => {

@@ -7,7 +7,7 @@ import { normalizeStatusCode } from "../../lib/shipment-orders/status-codes"
 import * as atomic from "./atomic-operations"
 import { maskEmail } from "./lib/mask-email"
 import type { PickupPointInput } from "./lib/pickup-point-schema"
-import { buildPickupPointSearchSql, type PickupPointSearch } from "./lib/search"
+import { buildPickupPointCountSql, buildPickupPointSearchSql, type PickupPointSearch } from "./lib/search"
 import {
   CANCELLABLE_STATUSES,
   LEFT_WAREHOUSE_STAGES,
@@ -100,8 +100,14 @@ export default class PickupPointModuleService extends MedusaService({
   ): Promise<{ pickup_points: PickupPointSearchResult[]; count: number; count_is_estimate: boolean }> {
     const { sql, params, cap } = buildPickupPointSearchSql(search)
     const rows: (PickupPointSearchResult & { total_count: string })[] = await sharedContext.manager!.execute(sql, params)
-    // Counted up to one past the cap: past it, `count` is the cap and means "at least".
-    const counted = rows.length ? Number(rows[0].total_count) : 0
+    // Counted up to one past the cap: past it, `count` is the cap and means "at least". A page past the
+    // last match has no row to carry the count: it is counted apart (an empty first page has none to count).
+    let counted = rows.length ? Number(rows[0].total_count) : 0
+    if (!rows.length && search.offset > 0) {
+      const count = buildPickupPointCountSql(search, cap)
+      const [row]: { total_count: string }[] = await sharedContext.manager!.execute(count.sql, count.params)
+      counted = Number(row?.total_count ?? 0)
+    }
     return {
       count: Math.min(counted, cap),
       count_is_estimate: counted > cap,

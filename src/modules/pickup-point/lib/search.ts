@@ -93,6 +93,15 @@ export function buildPickupPointPageSql(search: PickupPointSearch): Sql {
   }
 }
 
+/** The matches counted up to `cap` + 1 alone: for a page past the last match, which the search's own count cannot see. */
+export function buildPickupPointCountSql(search: PickupPointSearch, cap: number): Sql {
+  const { where, params } = searchConditions(search)
+  return {
+    sql: `SELECT count(*) AS total_count FROM (SELECT 1 FROM pickup_point WHERE ${where} LIMIT ?) AS capped`,
+    params: [...params, cap + 1],
+  }
+}
+
 /**
  * The search as one statement: the page, and the number of matches counted
  * up to the cap (one past it, to know whether there are more) or to the end
