@@ -184,7 +184,8 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     if (!debounceMs) return
     const query = text.trim().length >= 2 ? queryFromSearchText(text, base) : null
     if (!query || JSON.stringify(query) === lastQuery.current) return
-    const timer = setTimeout(() => void run(query), debounceMs)
+    // Enter may have searched for the same text meanwhile: it is not searched twice.
+    const timer = setTimeout(() => JSON.stringify(query) !== lastQuery.current && void run(query), debounceMs)
     return () => clearTimeout(timer)
   }, [text, base, debounceMs, run])
 
