@@ -17,6 +17,7 @@ import {
   nearestQuery,
   optionId,
   liveAnnouncement,
+  pickerErrorMessage,
   queryFromSearchText,
   SEARCH_TEXT_MAX_LENGTH,
   withChosenPoint,
@@ -149,10 +150,11 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   const fail = useCallback(
     (cause: unknown) => {
       const shown = shopperError(cause)
-      setError(shown.message)
+      // A string is the picker's own label already (a location that could not be had).
+      setError(typeof cause === "string" ? cause : pickerErrorMessage(shown, labels))
       onError?.(shown)
     },
-    [onError]
+    [onError, labels]
   )
 
   const run = useCallback(

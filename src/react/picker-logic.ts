@@ -1,3 +1,5 @@
+import type { PickupPointErrorCode } from "../storefront/error-codes"
+import type { ShopperError } from "../storefront/errors"
 import type { PickupPointQuery } from "../storefront/pickup-point"
 
 /**
@@ -85,6 +87,11 @@ export type PickupPointPickerLabels = {
   choosing: string
   /** `{name}`: the point just chosen, announced to screen readers. */
   chosenAnnouncement: string
+  /**
+   * The store's own words for a refusal, by its stable code (`PICKUP_POINT_ERRORS`'s keys);
+   * `other` for an error without one (the network, say). Unset: the English message.
+   */
+  errors: Partial<Record<PickupPointErrorCode | "other", string>>
 }
 
 export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
@@ -113,6 +120,12 @@ export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
   locationUnavailable: "Your location is not available. Search by postcode or city instead.",
   choosing: "Saving your pickup point…",
   chosenAnnouncement: "{name} chosen as your pickup point.",
+  errors: {},
+}
+
+/** What the picker shows for a refusal: the store's words for its code when given, else the message. */
+export function pickerErrorMessage(error: ShopperError, labels: Pick<PickupPointPickerLabels, "errors">): string {
+  return labels.errors[error.code ?? "other"] ?? error.message
 }
 
 /**

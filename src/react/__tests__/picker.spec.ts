@@ -10,6 +10,7 @@ import {
   moveActiveIndex,
   nearestQuery,
   optionId,
+  pickerErrorMessage,
   queryFromSearchText,
   resultsAnnouncement,
   SEARCH_TEXT_MAX_LENGTH,
@@ -134,6 +135,15 @@ describe("what the live region and errors say", () => {
     expect(liveAnnouncement({ choosing: false, locating: false, search: { kind: "searching" }, justChosen: "Edicola Duomo" }, DEFAULT_PICKER_LABELS)).toBe(
       DEFAULT_PICKER_LABELS.searching
     )
+  })
+
+  it("shows a refusal in the store's words for its code, else the message", () => {
+    const labels = { errors: { pickup_point_unavailable: "Questo punto non è più disponibile.", other: "Qualcosa è andato storto." } }
+    const unavailable = { code: "pickup_point_unavailable" as const, message: "This pickup point is no longer available. Please choose another one." }
+    expect(pickerErrorMessage(unavailable, labels)).toBe("Questo punto non è più disponibile.")
+    expect(pickerErrorMessage({ code: null, message: "Failed to fetch" }, labels)).toBe("Qualcosa è andato storto.")
+    expect(pickerErrorMessage({ code: "too_many_requests", message: "Too many searches at once." }, labels)).toBe("Too many searches at once.")
+    expect(pickerErrorMessage(unavailable, DEFAULT_PICKER_LABELS)).toBe(unavailable.message)
   })
 
   it("tells a refused location from a missing one", () => {
