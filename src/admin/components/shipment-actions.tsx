@@ -167,7 +167,11 @@ function SendCode({ shipment, allowance }: Props) {
         : null
   const run = () =>
     sendCode.mutate(undefined, {
-      onSuccess: ({ verification_code }) => toast.success(t("pickupPoint.toast.codeSent", { email: verification_code.masked_email })),
+      onSuccess: ({ verification_code }) =>
+        // A send whose answer was lost: it counts as sent, and probably was.
+        verification_code.confirmed === false
+          ? toast.warning(t("pickupPoint.toast.codeProbablySent", { email: verification_code.masked_email }))
+          : toast.success(t("pickupPoint.toast.codeSent", { email: verification_code.masked_email })),
       onError: (error) => toast.error(t("pickupPoint.toast.codeRefused"), { description: messageOf(error) }),
     })
   return (

@@ -108,7 +108,7 @@ export function useShipmentActions(id: string) {
     }),
     retry: useMutation({ mutationFn: () => post<ShipmentAnswer>("retry"), onSettled: refresh }),
     sendCode: useMutation({
-      mutationFn: () => post<{ verification_code: { masked_email: string; next_allowed_at: string } }>("verification-code"),
+      mutationFn: () => post<{ verification_code: { masked_email: string; next_allowed_at: string; confirmed?: false } }>("verification-code"),
       onSettled: refresh,
     }),
     changePoint: useMutation({

@@ -112,11 +112,13 @@ const PickupPointShipmentsPage = () => {
       runForEach(chosen, async (shipment) => {
         const refusal = codeRefusalReason(shipment)
         if (refusal) throw new Error(t(refusal))
-        const { verification_code } = await sdk.client.fetch<{ verification_code: { masked_email: string } }>(
+        const { verification_code } = await sdk.client.fetch<{ verification_code: { masked_email: string; confirmed?: boolean } }>(
           `/admin/pickup-point/shipments/${shipment.id}/verification-code`,
           { method: "POST", body: {} }
         )
-        return t("pickupPoint.toast.codeSent", { email: verification_code.masked_email })
+        return t(verification_code.confirmed === false ? "pickupPoint.toast.codeProbablySent" : "pickupPoint.toast.codeSent", {
+          email: verification_code.masked_email,
+        })
       })
     )
 
