@@ -71,6 +71,21 @@ export function useFollowOrder(order: Pick<AdminOrder, "status" | "fulfillments"
   }, [version, queryClient])
 }
 
+/**
+ * When a shipment that was changing by itself settles (a label a slow carrier made in the background,
+ * or a fulfillment undone because it failed), Medusa's order is read again: its fulfillments changed
+ * with it, and the order page would show the old ones for up to 90 s.
+ */
+export function useRefreshOrderOnceSettled(shipment: Pick<AdminShipment, "status" | "label_requested_at"> | undefined) {
+  const queryClient = useQueryClient()
+  const settling = !!shipment && isSettling(shipment)
+  const wasSettling = useRef(settling)
+  useEffect(() => {
+    if (wasSettling.current && !settling) void queryClient.invalidateQueries({ queryKey: ["orders"] })
+    wasSettling.current = settling
+  }, [settling, queryClient])
+}
+
 /** Refreshes the plugin's views and Medusa's order (its fulfillments change with the shipment). */
 export function useRefreshAfterChange() {
   const queryClient = useQueryClient()

@@ -8,7 +8,7 @@ import { ShipmentBadges } from "../components/shipment-badges"
 import { AttentionAlert, ShipmentSection } from "../components/shipment-section"
 import { ShipmentTimeline } from "../components/shipment-timeline"
 import { messageOf } from "../lib/errors"
-import { useFollowOrder, useOrderShipment, useShipmentOverview } from "../lib/queries"
+import { useFollowOrder, useOrderShipment, useRefreshOrderOnceSettled, useShipmentOverview } from "../lib/queries"
 
 /**
  * On every order the plugin ships: where the parcel goes, where its
@@ -20,6 +20,7 @@ const OrderPickupPointShipmentWidget = ({ data: order }: DetailWidgetProps<Admin
   useFollowOrder(order)
   const { data: found, isError: listFailed, error: listError } = useOrderShipment(order.id)
   const { data: overview, isError, error, isPlaceholderData } = useShipmentOverview(found?.id, order.id)
+  useRefreshOrderOnceSettled(overview?.shipment)
 
   if (found === null) return null
   if (listFailed || isError) {
