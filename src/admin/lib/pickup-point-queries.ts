@@ -30,9 +30,10 @@ export function usePickupPoints(filters: PickupPointFilters) {
   })
 }
 
+/** The catalog, and Medusa's shipping views: activating, deactivating or importing points changes published options' rules. */
 function useRefreshCatalog() {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: catalogKey })
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: catalogKey }), refreshShippingViews(queryClient)])
 }
 
 export function useSavePickupPoint() {
