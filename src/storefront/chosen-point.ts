@@ -32,7 +32,8 @@ export function readChosenPickupPoint(cartOrOrder: WithShippingMethods | null | 
     if (!code) continue
     return {
       code,
-      point: snapshot && snapshot.code === code ? snapshot : snapshot ? { ...snapshot, code } : null,
+      // Another point's snapshot beside the code says nothing about this point (as the server reads it).
+      point: snapshot?.code === code ? snapshot : null,
       shipping_method_id: method?.id ?? null,
       shipping_method_name: method?.name ?? null,
     }

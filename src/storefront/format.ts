@@ -69,9 +69,9 @@ export function nextOpeningDay(hours: OpeningHours | null | undefined, today: We
 
 export type OpeningHoursRow = { day: Weekday; label: string; intervals: string[] }
 
-/** The week from Monday, each day with its name in `locale` and its intervals (empty: closed). */
+/** The week from Monday, each day with its name in `locale` and its intervals (empty: closed); none when no day is given (hours unknown). */
 export function weeklyOpeningHours(hours: OpeningHours | null | undefined, locale?: string): OpeningHoursRow[] {
-  if (!hours || typeof hours !== "object") return []
+  if (!hours || typeof hours !== "object" || !WEEKDAYS.some((day) => day in hours)) return []
   const names = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" })
   // 2024-01-01 was a Monday.
   return WEEKDAYS.map((day, index) => ({

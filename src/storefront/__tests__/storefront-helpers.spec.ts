@@ -100,6 +100,11 @@ describe("reading the chosen point from a cart or an order", () => {
       latitude: 45.1,
       opening_hours: null,
     })
+    // Another point's snapshot beside the code is not shown as this point.
+    expect(readChosenPickupPoint({ shipping_methods: [{ data: { pickup_point_code: "PP-TO-001", pickup_point: SNAPSHOT } }] })).toMatchObject({
+      code: "PP-TO-001",
+      point: null,
+    })
     expect(readChosenPickupPoint({ shipping_methods: [{ id: "sm_1" }, null] })).toBeNull()
     expect(readChosenPickupPoint({})).toBeNull()
     expect(readChosenPickupPoint(null)).toBeNull()
@@ -146,6 +151,9 @@ describe("formatting a point", () => {
     expect(week[1].intervals).toEqual(["10:00–11:00"])
     expect(week[6].intervals).toEqual([])
     expect(weeklyOpeningHours(null)).toEqual([])
+    // Hours with no day at all are unknown, not "closed every day".
+    expect(weeklyOpeningHours({})).toEqual([])
+    expect(weeklyOpeningHours({ sun: [] })).toHaveLength(7)
   })
 
   it("writes distances in metres or kilometres", () => {
