@@ -328,6 +328,10 @@ medusaIntegrationTestRunner({
       const revalidated = await get("/store/pickup-points?city=Milano", { "if-none-match": etag })
       expect(revalidated.status).toBe(304)
       expect(revalidated.data).toBe("")
+      // A nearest search carries the shopper's position: the browser may cache it, a shared cache may not.
+      const near = await get("/store/pickup-points?latitude=45.4642&longitude=9.19&radius_km=5")
+      expect(near.status).toBe(200)
+      expect(near.headers["cache-control"]).toBe("private, max-age=60")
 
       const one = await get("/store/pickup-points/PP-MI-001")
       expect(one.status).toBe(200)

@@ -5,15 +5,17 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 export const CATALOG_MAX_AGE_SECONDS = 60
 
 /**
- * Answers public catalog data so it can be cached: `Cache-Control` with a
- * short max-age, and a strong ETag of the body, with 304 and no body when
- * the client already holds it (`If-None-Match`).
+ * Answers catalog data so it can be cached: `Cache-Control` with a short
+ * max-age, and a strong ETag of the body, with 304 and no body when the
+ * client already holds it (`If-None-Match`). `private` for an answer to a
+ * request that holds something of the shopper's (the coordinates of "use my
+ * location"): the browser may keep it, a shared cache (a CDN) may not.
  */
-export function answerCacheable(req: MedusaRequest, res: MedusaResponse, body: unknown) {
+export function answerCacheable(req: MedusaRequest, res: MedusaResponse, body: unknown, options: { private?: boolean } = {}) {
   const json = JSON.stringify(body)
   const etag = `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`
   res.setHeader("ETag", etag)
-  res.setHeader("Cache-Control", `public, max-age=${CATALOG_MAX_AGE_SECONDS}`)
+  res.setHeader("Cache-Control", `${options.private ? "private" : "public"}, max-age=${CATALOG_MAX_AGE_SECONDS}`)
   if (matches(req.headers["if-none-match"], etag)) {
     res.status(304).end()
     return
