@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isOutcomeUnknown, ShipmentOrderNotImportedError } from "../../lib/shipment-orders"
 import { heldShipmentRefusal, isCreationOpen, labelRefusal } from "../../modules/pickup-point/lib/statuses"
 import { advanceAndAnnounce } from "../utils/advance-and-announce"
-import { findLabelOnService, type LabelOnService } from "../utils/label-on-service"
+import { findLabelOnService, labelFromAnswer, type LabelOnService } from "../utils/label-on-service"
 import { isHeldByAnotherFulfillment } from "../utils/live-fulfillment"
 import { shipmentWork } from "../utils/shipment-work"
 import { toMedusaError } from "../utils/to-medusa-error"
@@ -40,7 +40,7 @@ export const requestShipmentLabelStep = createStep(requestShipmentLabelStepId, a
       orderReferenceCode: shipment.order_reference_code!,
       labelType: work.pickupPoints.options.labelType,
     })
-    made = result.kind === "label" ? { kind: "label", pdf: result.pdf, trackingNumber: result.trackingNumber ?? null } : { kind: "confirmed", trackingNumber: null }
+    made = labelFromAnswer(result, shipment.merchant_type)
   } catch (error) {
     if (error instanceof ShipmentOrderNotImportedError) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, labelRefusal({ ...shipment, status: "awaiting_import" })!)

@@ -1,10 +1,27 @@
-import { normalizeStatusCode, type ShipmentOrdersClient } from "../../lib/shipment-orders"
+import { normalizeStatusCode, ShipmentOrdersProtocolError, type GenerateLabelResult, type ShipmentOrdersClient } from "../../lib/shipment-orders"
 import { TRACKING_STAGES, type TrackingStage } from "../../modules/pickup-point/lib/statuses"
 import { stageOf } from "../../modules/pickup-point/lib/tracking-stages"
 import type { PickupPointShipmentDTO } from "../../modules/pickup-point/types"
 
 /** A label (DELIVERY) or a confirmation (STORAGE) that exists on the service. */
 export type LabelOnService = { kind: "label"; pdf: Buffer; trackingNumber: string | null } | { kind: "confirmed"; trackingNumber: string | null }
+
+/**
+ * What a generateLabel answer made, for the shipment's merchant. The spec
+ * gives a DELIVERY merchant its label in the answer: one without it cannot
+ * be recorded as a STORAGE confirmation (its label would be lost, and the
+ * fulfillment could no longer be cancelled), so it is an unreadable answer,
+ * after which the label is looked for on the service (findLabelOnService).
+ */
+export function labelFromAnswer(result: GenerateLabelResult, merchantType: "DELIVERY" | "STORAGE"): LabelOnService {
+  if (result.kind === "label") {
+    return { kind: "label", pdf: result.pdf, trackingNumber: result.trackingNumber ?? null }
+  }
+  if (merchantType === "DELIVERY") {
+    throw new ShipmentOrdersProtocolError({ operation: "generateLabel", problem: "the answer to a DELIVERY merchant carries no label" })
+  }
+  return { kind: "confirmed", trackingNumber: null }
+}
 
 /**
  * Finds out, with read-only calls, whether the service made a shipment's
