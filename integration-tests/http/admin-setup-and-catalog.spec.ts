@@ -175,11 +175,22 @@ medusaIntegrationTestRunner({
         for (const point of [POINT, OTHER_POINT]) {
           ids.push((await api.post("/admin/pickup-points", point, admin)).data.pickup_point.id)
         }
-        const { data: published } = await api.post(
-          "/admin/pickup-points/publish",
-          { pickup_point_ids: ids, service_zone_id: result.service_zone_id, shipping_profile_id: result.shipping_profile_id, prices: [{ currency_code: "eur", amount: 3.9 }] },
-          admin
+        const publish = (pickupPointIds: string[]) =>
+          api.post(
+            "/admin/pickup-points/publish",
+            { pickup_point_ids: pickupPointIds, service_zone_id: result.service_zone_id, shipping_profile_id: result.shipping_profile_id, prices: [{ currency_code: "eur", amount: 3.9 }] },
+            admin
+          )
+        // An inactive point among them: refused as a whole, naming it as the admin knows it, and what to do.
+        await api.post(`/admin/pickup-points/${ids[1]}`, { is_active: false }, admin)
+        const refused = await publish([...ids, "pup_gone"]).catch(errorResponse)
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toBe(
+          `Inactive pickup points cannot be published: ${OTHER_POINT.code} (${OTHER_POINT.name}). Activate them, or leave them out, and publish again. ` +
+            "No pickup point has the id pup_gone: reload the list and choose again."
         )
+        await api.post(`/admin/pickup-points/${ids[1]}`, { is_active: true }, admin)
+        const { data: published } = await publish(ids)
         expect(published.shipping_options).toHaveLength(2)
         const types = await fulfillment.listShippingOptionTypes({ code: "pickup-point" })
         expect(types.map((t) => t.id)).toEqual([result.shipping_option_type_id])

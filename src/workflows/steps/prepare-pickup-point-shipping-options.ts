@@ -27,9 +27,21 @@ export const preparePickupPointShippingOptionsStep = createStep(
     const fulfillment = container.resolve(Modules.FULFILLMENT)
 
     const points = await pickupPoints.listPickupPoints({ id: input.pickup_point_ids })
-    const missing = input.pickup_point_ids.filter((id) => !points.some((p) => p.id === id && p.is_active))
-    if (missing.length) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Unknown or inactive pickup points: ${missing.join(", ")}`)
+    // Named as the admin knows them: inactive points by code and name; only an id no point has, by id.
+    const inactive = points.filter((point) => !point.is_active)
+    const unknown = input.pickup_point_ids.filter((id) => !points.some((point) => point.id === id))
+    if (inactive.length || unknown.length) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        [
+          inactive.length
+            ? `Inactive pickup points cannot be published: ${inactive.map((point) => `${point.code} (${point.name})`).join(", ")}. Activate them, or leave them out, and publish again.`
+            : "",
+          unknown.length ? `No pickup point has the id ${unknown.join(", ")}: reload the list and choose again.` : "",
+        ]
+          .filter(Boolean)
+          .join(" ")
+      )
     }
     // Medusa disables, rather than deletes, providers no longer in medusa-config.
     const providers = (await fulfillment.listFulfillmentProviders({})) as { id: string; is_enabled?: boolean }[]
