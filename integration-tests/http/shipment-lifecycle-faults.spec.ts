@@ -331,6 +331,9 @@ medusaIntegrationTestRunner({
         type: "conflict",
         message: `Shipment ${shipment.id} is being updated by another request; reload it and try again.`,
       })
+      // A shipment that is not there is not a conflict.
+      const unknown = await api.post("/admin/pickup-point/shipments/pushp_01UNKNOWN0000000000000000/handover", {}, admin).catch(errorResponse)
+      expect(unknown.status).toBe(404)
     })
 
     it("makes concurrent once-only actions happen once: code sends, handovers, point creates and webhooks", async () => {

@@ -86,6 +86,8 @@ export const reportTrackingStep = createStep(reportTrackingStepId, async (input:
     return await applyTrackingUpdates(container, [update])
   })
   if (!applied) {
+    // No claim: a shipment that is not there (or archived by a change of point) is a 404, not a conflict.
+    await pickupPoints.retrievePickupPointShipment(input.shipment_id, { select: ["id"] })
     throw new MedusaError(MedusaError.Types.CONFLICT, `Shipment ${input.shipment_id} is being updated by another request; reload it and try again.`)
   }
   return new StepResponse(applied)
