@@ -272,7 +272,7 @@ medusaIntegrationTestRunner({
       expect(deliveries.every((d) => d.status_code === null && d.payload === null)).toBe(true)
     })
 
-    it("prunes webhook deliveries and tracking history older than the retention", async () => {
+    it("prunes webhook deliveries, tracking history and label PDFs older than the retention", async () => {
       const order = await checkoutThroughStoreApi(api, store)
       const shipment = await shipmentOf(order.id, "ready")
       const old = new Date(Date.now() - 400 * 86_400_000)
@@ -286,9 +286,14 @@ medusaIntegrationTestRunner({
         { shipment_id: shipment.id, status_code: "ST_0002", status_description: "New", occurred_at: new Date(), source: "sync" },
       ])
       await pg.raw(`UPDATE pickup_point_tracking_event SET created_at = ? WHERE status_code = 'ST_0001'`, [old])
+      // Label PDFs carry the customer's name: kept 180 days by default.
+      const oldLabel = await pickupPoints.storeLabelPdf(shipment.id, Buffer.from("%PDF-old").toString("base64"))
+      const newLabel = await pickupPoints.storeLabelPdf(shipment.id, Buffer.from("%PDF-new").toString("base64"))
+      await pg.raw(`UPDATE pickup_point_label SET created_at = ? WHERE id = ?`, [new Date(Date.now() - 181 * 86_400_000), oldLabel])
 
       const { result } = await pruneExpiredRecordsWorkflow(getContainer()).run({ input: {} })
-      expect(result).toEqual({ webhook_deliveries: 1, tracking_events: 1, service_calls: 0 })
+      expect(result).toEqual({ webhook_deliveries: 1, tracking_events: 1, service_calls: 0, labels: 1 })
+      expect((await pickupPoints.listPickupPointLabels({ shipment_id: shipment.id }, { select: ["id"] })).map((l) => l.id)).toEqual([newLabel])
       expect((await pickupPoints.listPickupPointWebhookDeliveries({})).map((d) => d.digest)).toEqual(["new"])
       expect((await pickupPoints.listPickupPointTrackingEvents({ shipment_id: shipment.id })).map((e) => e.status_code)).toEqual(["ST_0002"])
     })

@@ -261,7 +261,8 @@ medusaIntegrationTestRunner({
       const order = await checkout()
       const shipment = await shipmentOf(order.id, (s) => s.status === "ready")
       // As a failure after the label's record leaves it: Medusa's workflow undid the fulfillment, the shipment still names it.
-      await pickupPoints.updatePickupPointShipments({ id: shipment.id, status: "label_generated", fulfillment_id: "ful_undone" })
+      const undoneLabel = await pickupPoints.storeLabelPdf(shipment.id, Buffer.from("%PDF-1.7 undone").toString("base64"))
+      await pickupPoints.updatePickupPointShipments({ id: shipment.id, status: "label_generated", fulfillment_id: "ful_undone", label_file_id: undoneLabel })
 
       expect((await fulfil(order)).status).toBe(200)
       const {
@@ -270,6 +271,10 @@ medusaIntegrationTestRunner({
       const [fulfillment] = after.fulfillments.filter((f: { canceled_at: string | null }) => !f.canceled_at)
       expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ status: "label_generated", fulfillment_id: fulfillment.id })
       expect(fulfillment.labels).toHaveLength(1)
+      // The copy the undone fulfillment had is let go; the shipment keeps the one it got again.
+      const kept = await pickupPoints.retrievePickupPointShipment(shipment.id)
+      expect((await pickupPoints.listPickupPointLabels({ shipment_id: shipment.id }, { select: ["id"] })).map((l) => l.id)).toEqual([kept.label_file_id])
+      expect(kept.label_file_id).not.toBe(undoneLabel)
       // Asked again for the same order, the service gave the same label: one order, never a second.
       expect(await onService(`TEST-${order.display_id}`)).toHaveLength(1)
     })

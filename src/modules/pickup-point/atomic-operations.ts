@@ -660,6 +660,7 @@ export const PRUNABLE_RECORDS = {
   webhook_deliveries: { table: "pickup_point_webhook_delivery", at: "received_at" },
   tracking_events: { table: "pickup_point_tracking_event", at: "created_at" },
   service_calls: { table: "pickup_point_service_call", at: "called_at" },
+  labels: { table: "pickup_point_label", at: "created_at" },
 } as const
 
 /**

@@ -86,8 +86,10 @@ export const pluginOptionsSchema = clientOptionsSchema.extend({
     .default({ minIntervalSeconds: 60, maxPerDay: 5 }),
   /**
    * How long records are kept before the daily retention job deletes them:
-   * webhook deliveries (what the platform sent), tracking history and the
-   * log of calls to the service (the Health page's). Age in
+   * webhook deliveries (what the platform sent), tracking history, the log
+   * of calls to the service (the Health page's) and label PDFs (they carry
+   * the customer's name; one asked for after is got again from the
+   * carrier, while it keeps it). Age in
    * days; deleted in batches of `batchSize`, at most `maxBatchesPerRun` per
    * kind and run.
    */
@@ -97,10 +99,11 @@ export const pluginOptionsSchema = clientOptionsSchema.extend({
       trackingHistoryDays: z.number().int().min(1).default(365),
       /** The Health page's log of calls to the service. */
       serviceCallsDays: z.number().int().min(1).default(7),
+      labelsDays: z.number().int().min(1).default(180),
       batchSize: z.number().int().min(1).max(10_000).default(1000),
       maxBatchesPerRun: z.number().int().min(1).default(100),
     })
-    .default({ webhookDeliveriesDays: 90, trackingHistoryDays: 365, serviceCallsDays: 7, batchSize: 1000, maxBatchesPerRun: 100 }),
+    .default({ webhookDeliveriesDays: 90, trackingHistoryDays: 365, serviceCallsDays: 7, labelsDays: 180, batchSize: 1000, maxBatchesPerRun: 100 }),
   /**
    * The store's point search (`GET /store/pickup-points`): at most `max`
    * requests per client (its IP as Medusa resolves it) in each window of

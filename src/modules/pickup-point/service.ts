@@ -666,13 +666,14 @@ export default class PickupPointModuleService extends MedusaService({
     now: Date = new Date(),
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<Record<keyof typeof atomic.PRUNABLE_RECORDS, number>> {
-    const { webhookDeliveriesDays, trackingHistoryDays, serviceCallsDays, batchSize, maxBatchesPerRun } = this.options_.retention
+    const { webhookDeliveriesDays, trackingHistoryDays, serviceCallsDays, labelsDays, batchSize, maxBatchesPerRun } = this.options_.retention
     const ages: Record<keyof typeof atomic.PRUNABLE_RECORDS, number> = {
       webhook_deliveries: webhookDeliveriesDays,
       tracking_events: trackingHistoryDays,
       service_calls: serviceCallsDays,
+      labels: labelsDays,
     }
-    const pruned = { webhook_deliveries: 0, tracking_events: 0, service_calls: 0 }
+    const pruned = { webhook_deliveries: 0, tracking_events: 0, service_calls: 0, labels: 0 }
     for (const kind of Object.keys(ages) as (keyof typeof ages)[]) {
       const before = new Date(now.getTime() - ages[kind] * 86_400_000)
       for (let batch = 0; batch < maxBatchesPerRun; batch++) {

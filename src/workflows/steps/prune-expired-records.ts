@@ -5,7 +5,7 @@ import type PickupPointModuleService from "../../modules/pickup-point/service"
 export const pruneExpiredRecordsStepId = "pickup-point-prune-expired-records"
 
 /**
- * Deletes webhook deliveries, tracking history and the call log past the retention the
+ * Deletes webhook deliveries, tracking history, the call log and label PDFs past the retention the
  * plugin options set. No compensation: what is past retention is not kept
  * on purpose, and the next run deletes whatever this one left.
  */

@@ -1,4 +1,5 @@
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { trackingUrlFor } from "../../modules/pickup-point/lib/shopper-shipment-progress"
@@ -6,6 +7,7 @@ import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { ShipmentStatus } from "../../modules/pickup-point/types"
 import { heldShipmentRefusal } from "../../modules/pickup-point/lib/statuses"
 import { isHeldByAnotherFulfillment } from "../utils/live-fulfillment"
+import { safeErrorMessage } from "../utils/to-medusa-error"
 import { emitShipmentEvents, PickupPointShipmentEvents } from "../utils/shipment-events"
 
 export const recordShipmentLabelStepId = "pickup-point-record-shipment-label"
@@ -85,5 +87,12 @@ export const recordShipmentLabelStep = createStep(recordShipmentLabelStepId, asy
   await emitShipmentEvents(container, [
     { name: PickupPointShipmentEvents.LABEL_GENERATED, data: { id: shipment.id, order_id: shipment.order_id, status: shipment.status } },
   ])
+  // A fulfillment that took the shipment over got the same label again: the copy it replaces is let
+  // go, last, so that nothing above is undone for it (the retention job deletes one left behind).
+  if (current.label_file_id && current.label_file_id !== shipment.label_file_id) {
+    await pickupPoints.deletePickupPointLabels(current.label_file_id).catch((error: unknown) => {
+      container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).warn(`[pickup-point] replaced label ${current.label_file_id} was not deleted: ${safeErrorMessage(error)}`)
+    })
+  }
   return new StepResponse(shipment)
 })

@@ -12,8 +12,11 @@ import { model } from "@medusajs/framework/utils"
  * text column because Medusa's data model has no binary type; a label is a
  * few tens of kilobytes.
  */
-export const PickupPointLabel = model.define("pickup_point_label", {
-  id: model.id({ prefix: "pulbl" }).primaryKey(),
-  shipment_id: model.text().index(),
-  content_base64: model.text(),
-})
+export const PickupPointLabel = model
+  .define("pickup_point_label", {
+    id: model.id({ prefix: "pulbl" }).primaryKey(),
+    shipment_id: model.text().index(),
+    content_base64: model.text(),
+  })
+  // The retention job deletes labels by age (`retention.labelsDays`).
+  .indexes([{ on: ["created_at"], where: "deleted_at IS NULL" }])
