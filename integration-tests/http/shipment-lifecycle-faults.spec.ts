@@ -294,6 +294,14 @@ medusaIntegrationTestRunner({
           .catch(errorResponse)
       const labelCalls = async () => (await control().get("/calls")).data.calls.filter((c: { operation: string }) => c.operation === "generateLabel").length
 
+      // Another option for the pickup-point items while the carrier holds their shipment order: it would stay live for good.
+      const elsewhere = await fulfilOne(store.homeDeliveryOption.id)
+      expect(elsewhere.status).toBe(400)
+      expect(elsewhere.data.message).toBe(
+        `The items of order TEST-${order.display_id} ship to pickup point ${POINT.code}, and its shipment order is not cancelled. ` +
+          'Fulfil them with the pickup-point option, or cancel the shipment order first ("Cancel shipment order") to ship them another way.'
+      )
+
       expect((await fulfilOne(store.shippingOption.id)).status).toBe(200)
       const labelled = await pickupPoints.retrievePickupPointShipment(shipment.id)
       expect(labelled).toMatchObject({ status: "label_generated", fulfillment_id: expect.any(String) })
@@ -304,7 +312,8 @@ medusaIntegrationTestRunner({
       expect(second.status).toBe(400)
       expect(second.data.message).toBe(
         `The shipment order of TEST-${order.display_id} already belongs to fulfillment ${labelled.fulfillment_id}, whose label the carrier does not let cancel: ` +
-          "the order ships to its pickup point as one parcel. Fulfil the other items with another shipping option."
+          "the order ships to its pickup point as one parcel, which holds all its items. Put these items in that parcel " +
+          "before it is handed over, and record their fulfillment with another shipping option (no second label is made)."
       )
       expect(await labelCalls()).toBe(1)
 

@@ -1,7 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { ConfigModule, Logger, OrderWorkflow } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import { isCancelUnderway, isCreationOpen } from "../../modules/pickup-point/lib/statuses"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { isPickupPointProvider } from "../../providers/pickup-point/service"
 import { PICKUP_POINT_REQUEST } from "./plugin-error-handler"
@@ -34,8 +35,23 @@ export async function fulfillPickupPointOrder(request: MedusaRequest, res: Medus
   // Medusa's admin authentication runs before every /admin middleware.
   const req = request as AuthenticatedMedusaRequest & { secret_key_context?: { created_by?: string } }
   const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
-  const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: req.params.id }, { take: 1, select: ["id"] })
-  if (!shipment || !(await fulfilsWithPickupPointOption(req))) {
+  const [shipment] = await pickupPoints.listPickupPointShipments(
+    { order_id: req.params.id },
+    { take: 1, select: ["id", "status", "order_number", "pickup_point_code", "cancel_requested_at"] }
+  )
+  if (!shipment) {
+    return next()
+  }
+  const options = await fulfillmentOptions(req)
+  if (!isPickupPointProvider(options.chosen?.provider_id)) {
+    // The pickup-point items shipped another way while the carrier holds their shipment order: it would stay live for good.
+    if (options.chosen && options.chosen.shipping_profile_id === options.pickupPoint?.shipping_profile_id && holdsLiveUnlabelledOrder(shipment)) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `The items of order ${shipment.order_number} ship to pickup point ${shipment.pickup_point_code}, and its shipment order is not cancelled. ` +
+          `Fulfil them with the pickup-point option, or cancel the shipment order first ("Cancel shipment order") to ship them another way.`
+      )
+    }
     return next()
   }
   res.locals[PICKUP_POINT_REQUEST] = true
@@ -80,26 +96,37 @@ export async function fulfillPickupPointOrder(request: MedusaRequest, res: Medus
   res.status(200).json({ order })
 }
 
+type FulfillmentOption = { id: string; provider_id?: string | null; shipping_profile_id?: string | null }
+
 /**
- * Whether the fulfillment asked for uses the plugin's provider: its
- * `shipping_option_id`, else the order's first shipping method's option, as
- * Medusa's createOrderFulfillmentWorkflow picks it.
+ * The option the fulfillment asked for uses (its `shipping_option_id`, else
+ * the order's first shipping method's option, as Medusa's
+ * createOrderFulfillmentWorkflow picks it), and the order's pickup-point
+ * method's option.
  */
-async function fulfilsWithPickupPointOption(req: MedusaRequest): Promise<boolean> {
-  let optionId = (req.validatedBody as { shipping_option_id?: string } | undefined)?.shipping_option_id
-  if (!optionId) {
-    const {
-      data: [order],
-    } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
-      entity: "order",
-      fields: ["shipping_methods.shipping_option_id"],
-      filters: { id: req.params.id },
-    })
-    optionId = order?.shipping_methods?.[0]?.shipping_option_id ?? undefined
+async function fulfillmentOptions(req: MedusaRequest): Promise<{ chosen?: FulfillmentOption; pickupPoint?: FulfillmentOption }> {
+  const {
+    data: [order],
+  } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: ["shipping_methods.shipping_option_id"],
+    filters: { id: req.params.id },
+  })
+  const methodOptionIds = (order?.shipping_methods ?? []).flatMap((method) => (method?.shipping_option_id ? [method.shipping_option_id] : []))
+  const chosenId = (req.validatedBody as { shipping_option_id?: string } | undefined)?.shipping_option_id ?? methodOptionIds[0]
+  const ids = [...new Set([chosenId, ...methodOptionIds].filter((id): id is string => !!id))]
+  const options: FulfillmentOption[] = ids.length
+    ? await req.scope.resolve(Modules.FULFILLMENT).listShippingOptions({ id: ids }, { select: ["id", "provider_id", "shipping_profile_id"] })
+    : []
+  return {
+    chosen: options.find((option) => option.id === chosenId),
+    pickupPoint: options.find((option) => methodOptionIds.includes(option.id) && isPickupPointProvider(option.provider_id)),
   }
-  if (!optionId) return false
-  const [option] = await req.scope.resolve(Modules.FULFILLMENT).listShippingOptions({ id: optionId }, { select: ["id", "provider_id"] })
-  return isPickupPointProvider(option?.provider_id)
+}
+
+/** A shipment order the carrier has or is about to have, with no label yet and no cancel under way. */
+function holdsLiveUnlabelledOrder(shipment: { status: string; cancel_requested_at?: unknown }): boolean {
+  return (isCreationOpen(shipment.status) || shipment.status === "ready") && !isCancelUnderway(shipment)
 }
 
 /**

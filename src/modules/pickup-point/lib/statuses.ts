@@ -220,14 +220,16 @@ export function labelRefusal(shipment: ShipmentFacts): string | null {
 
 /**
  * Why a fulfillment cannot take the label of a shipment another, live
- * fulfillment holds: the carrier's shipment order is one parcel, whose
- * label (or confirmation) cannot be cancelled.
+ * fulfillment holds: the carrier's shipment order is one parcel, built
+ * from all the order's items at checkout, whose label (or confirmation)
+ * cannot be cancelled.
  */
 export function heldShipmentRefusal(shipment: ShipmentFacts & { fulfillment_id?: string | null }): string {
   return (
     `The shipment order of ${shipment.order_number} already belongs to fulfillment ${shipment.fulfillment_id}, ` +
     `whose ${shipment.status === "confirmed" ? "confirmed shipment" : "label"} the carrier does not let cancel: ` +
-    `the order ships to its pickup point as one parcel. Fulfil the other items with another shipping option.`
+    `the order ships to its pickup point as one parcel, which holds all its items. Put these items in that parcel ` +
+    `before it is handed over, and record their fulfillment with another shipping option (no second label is made).`
   )
 }
 
