@@ -1,4 +1,5 @@
 import { Modules } from "@medusajs/framework/utils"
+import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosResponse } from "axios"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
@@ -272,6 +273,21 @@ medusaIntegrationTestRunner({
       const [sent] = await sandboxOrders(`TEST-${completed.data.order.display_id}`)
       expect(sent.request).toMatchObject({ goodsValue: 59.9, grossWeight: 0.9 })
       expect(sent.request.rows).toEqual([expect.objectContaining({ productCode: "SNK-42", description: "Sneakers - 42" })])
+
+      // Placed past the completion's check (Medusa's completeCartWorkflow, as a payment provider's webhook runs it):
+      // nothing is sent to the carrier, and the shipment says why.
+      const bypassed = await starterCart()
+      await api.post(`/store/carts/${bypassed}/line-items`, { variant_id: bulky.variant.id, quantity: 1 }, store.storeHeaders)
+      await post(`/store/carts/${bypassed}/shipping-methods`, { option_id: store.shippingOption.id, data: { pickup_point_code: "PP-MI-001" } })
+      await post(`/store/carts/${bypassed}/shipping-methods`, { option_id: bulky.pickupOption.id, data: { pickup_point_code: "PP-MI-001" } })
+      await pay(bypassed)
+      const { result: placed } = await completeCartWorkflow(getContainer()).run({ input: { id: bypassed } })
+      const failed = await waitFor(async () => {
+        const [found] = await pickupPoints.listPickupPointShipments({ order_id: placed.id })
+        return found?.status === "failed" ? found : null
+      })
+      expect(failed).toMatchObject({ create_attempts: 0, order_reference_code: null })
+      expect(failed.last_error).toContain("The order has 2 pickup-point deliveries (items of several shipping profiles)")
     })
 
     it("stops offering a published point's option while the point is deactivated, and offers it again once reactivated", async () => {

@@ -11,7 +11,8 @@ const validateCartPickupPointsStep = createStep(
 /**
  * Checks a cart's pickup point again before it is completed, for checkouts
  * that skip steps or a point deactivated since it was chosen, and that a
- * pickup-point order has a phone number. A cart completed already passes:
+ * pickup-point order has one pickup-point delivery, an e-mail address and a
+ * phone number. A cart completed already passes:
  * completion must stay idempotent when retried after the order exists. The
  * same function the completion's middleware runs on every cart, for a
  * custom checkout that completes carts its own way. No compensation: it

@@ -100,15 +100,22 @@ export const buildShipmentIntentStep = createStep(
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
     const pickupPoint = await pickupPoints.retrieveActivePickupPoint(code)
     const items = (await itemsShippedBy(container, order, option)).map(withItemDetail)
-    return new StepResponse(
-      buildShipmentIntent({ ...order, items, item_total: orderItemTotal(items) }, {
-        options: pickupPoints.options,
-        pickupPointCode: code,
-        pickupPoint: pickupPoint as unknown as Record<string, unknown> | null,
-        shippingAmount: Number(method.amount),
-        stockLocationId: option.service_zone?.fulfillment_set?.location?.id,
-        orderCountInCurrentYear: await pickupPoints.countConfirmedThisYear(),
-      })
-    )
+    const intent = buildShipmentIntent({ ...order, items, item_total: orderItemTotal(items) }, {
+      options: pickupPoints.options,
+      pickupPointCode: code,
+      pickupPoint: pickupPoint as unknown as Record<string, unknown> | null,
+      shippingAmount: Number(method.amount),
+      stockLocationId: option.service_zone?.fulfillment_set?.location?.id,
+      orderCountInCurrentYear: await pickupPoints.countConfirmedThisYear(),
+    })
+    // Checkout refuses it, but an order placed another way (a draft, a payment provider's webhook) can hold two.
+    const pickupPointMethods = (order.shipping_methods ?? []).filter((m) => input.shipping_options.some((o) => o.id === m?.shipping_option_id && isPickupPointProvider(o.provider_id)))
+    if (pickupPointMethods.length > 1) {
+      const twoPoints =
+        `The order has ${pickupPointMethods.length} pickup-point deliveries (items of several shipping profiles), and a shipment order is one parcel to one point: ` +
+        "ship this order's items another way."
+      return new StepResponse({ ...intent, problem: [intent.problem, twoPoints].filter(Boolean).join(" ") })
+    }
+    return new StepResponse(intent)
   }
 )
