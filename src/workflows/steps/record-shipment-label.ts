@@ -70,9 +70,10 @@ export const recordShipmentLabelStep = createStep(recordShipmentLabelStepId, asy
   if (!shipment) {
     throw new MedusaError(
       MedusaError.Types.CONFLICT,
-      `The shipment order of ${current.order_number} changed while its label was made (now ${current.status}); try again.`
+      `The shipment order of ${current.order_number} changed while its label was made; reload the order and try again.`
     )
   }
+
   const now = new Date().toISOString()
   await container.resolve(Modules.FULFILLMENT).updateFulfillment(input.fulfillment_id, {
     data: {
