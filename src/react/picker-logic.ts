@@ -91,7 +91,7 @@ export type PickupPointPickerLabels = {
    * The store's own words for a refusal, by its stable code (`PICKUP_POINT_ERRORS`'s keys);
    * `other` for an error without one (the network, say). Unset: the English message.
    */
-  errors: Partial<Record<PickupPointErrorCode | "other", string>>
+  errors?: Partial<Record<PickupPointErrorCode | "other", string>>
 }
 
 export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
@@ -125,7 +125,7 @@ export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
 
 /** What the picker shows for a refusal: the store's words for its code when given, else the message. */
 export function pickerErrorMessage(error: ShopperError, labels: Pick<PickupPointPickerLabels, "errors">): string {
-  return labels.errors[error.code ?? "other"] ?? error.message
+  return labels.errors?.[error.code ?? "other"] ?? error.message
 }
 
 /**

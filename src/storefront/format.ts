@@ -45,7 +45,7 @@ export function formatTodaysOpeningHours(
   options: { now?: Date; timeZone?: string; locale?: string; labels?: Partial<OpeningHoursLabels> } = {}
 ): string | null {
   const hours = point.opening_hours
-  if (!hours || typeof hours !== "object" || !Object.keys(hours).length) return null
+  if (!hasOpeningDays(hours)) return null
   const labels = { ...ENGLISH, ...options.labels }
   const today = weekdayOf(options.now ?? new Date(), options.timeZone)
   const intervals = openingIntervals(hours, today)
@@ -69,9 +69,14 @@ export function nextOpeningDay(hours: OpeningHours | null | undefined, today: We
 
 export type OpeningHoursRow = { day: Weekday; label: string; intervals: string[] }
 
+/** Whether the hours name any weekday: with none (`{}`), the hours are unknown, not "closed every day". */
+function hasOpeningDays(hours: OpeningHours | null | undefined): hours is OpeningHours {
+  return !!hours && typeof hours === "object" && WEEKDAYS.some((day) => day in hours)
+}
+
 /** The week from Monday, each day with its name in `locale` and its intervals (empty: closed); none when no day is given (hours unknown). */
 export function weeklyOpeningHours(hours: OpeningHours | null | undefined, locale?: string): OpeningHoursRow[] {
-  if (!hours || typeof hours !== "object" || !WEEKDAYS.some((day) => day in hours)) return []
+  if (!hasOpeningDays(hours)) return []
   const names = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" })
   // 2024-01-01 was a Monday.
   return WEEKDAYS.map((day, index) => ({

@@ -142,6 +142,7 @@ describe("formatting a point", () => {
     expect(formatTodaysOpeningHours({ opening_hours: { mon: ["bad"] } }, { now: sunday })).toBe("Closed today")
     expect(formatTodaysOpeningHours({ opening_hours: null })).toBeNull()
     expect(formatTodaysOpeningHours({ opening_hours: {} })).toBeNull()
+    expect(formatTodaysOpeningHours({ opening_hours: { notes: ["ask at the counter"] } as never })).toBeNull()
   })
 
   it("lists the week from Monday in the shopper's language, skipping malformed intervals", () => {

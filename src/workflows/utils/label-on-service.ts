@@ -18,7 +18,10 @@ export function labelFromAnswer(result: GenerateLabelResult, merchantType: "DELI
     return { kind: "label", pdf: result.pdf, trackingNumber: result.trackingNumber ?? null }
   }
   if (merchantType === "DELIVERY") {
-    throw new ShipmentOrdersProtocolError({ operation: "generateLabel", problem: "the answer to a DELIVERY merchant carries no label" })
+    throw new ShipmentOrdersProtocolError({
+      operation: "generateLabel",
+      problem: "the answer to a DELIVERY merchant carries no label (if the carrier's account is a STORAGE merchant's, set the merchantType option to STORAGE)",
+    })
   }
   return { kind: "confirmed", trackingNumber: null }
 }

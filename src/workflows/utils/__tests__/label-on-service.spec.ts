@@ -19,7 +19,10 @@ describe("what a generateLabel answer made", () => {
       thrown = error
     }
     expect(thrown).toBeInstanceOf(ShipmentOrdersProtocolError)
-    expect((thrown as Error).message).toBe("The Shipment Orders Service sent an unreadable generateLabel response: the answer to a DELIVERY merchant carries no label")
+    expect((thrown as Error).message).toBe(
+      "The Shipment Orders Service sent an unreadable generateLabel response: the answer to a DELIVERY merchant carries no label " +
+        "(if the carrier's account is a STORAGE merchant's, set the merchantType option to STORAGE)"
+    )
     // So the step asks the service whether it made the label (status, then downloadLabel) before it fails.
     expect(isOutcomeUnknown(thrown)).toBe(true)
   })
