@@ -142,6 +142,7 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
       it("keeps when a shipment entered its status through the tries made in it, so that a long wait shows", async () => {
         const { shipment } = await service.recordShipmentIntent(intent())
         const { owner } = (await service.claimShipment(shipment.id, 60_000))!
+        await new Promise((resolve) => setTimeout(resolve, 20))
         const waiting = await service.postponeShipment({ id: shipment.id, from: "pending", to: "awaiting_import", owner, error: "not imported yet" })
         const entered = new Date(waiting!.updated_at).getTime()
         expect(entered).toBeGreaterThan(new Date(shipment.updated_at).getTime())
