@@ -97,6 +97,7 @@ export async function fulfillPickupPointOrder(request: MedusaRequest, res: Medus
 }
 
 type FulfillmentOption = { id: string; provider_id?: string | null; shipping_profile_id?: string | null }
+type OrderShippingMethods = { shipping_methods: ({ shipping_option_id?: string | null } | null)[] }
 
 /**
  * The option the fulfillment asked for uses (its `shipping_option_id`, else
@@ -112,7 +113,9 @@ async function fulfillmentOptions(req: MedusaRequest): Promise<{ chosen?: Fulfil
     fields: ["shipping_methods.shipping_option_id"],
     filters: { id: req.params.id },
   })
-  const methodOptionIds = (order?.shipping_methods ?? []).flatMap((method) => (method?.shipping_option_id ? [method.shipping_option_id] : []))
+  // Query's result is typed from the app's generated types, which a fresh clone does not have.
+  const methods = (order as unknown as OrderShippingMethods | undefined)?.shipping_methods ?? []
+  const methodOptionIds = methods.flatMap((method) => (method?.shipping_option_id ? [method.shipping_option_id] : []))
   const chosenId = (req.validatedBody as { shipping_option_id?: string } | undefined)?.shipping_option_id ?? methodOptionIds[0]
   const ids = [...new Set([chosenId, ...methodOptionIds].filter((id): id is string => !!id))]
   const options: FulfillmentOption[] = ids.length
