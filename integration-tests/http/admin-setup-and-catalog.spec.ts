@@ -310,6 +310,13 @@ medusaIntegrationTestRunner({
         for (const q of ["affè", "caffè roma", "agatha", "96"]) {
           expect([q, await found(q)]).toEqual([q, 0])
         }
+        // Typed without its accents or with other punctuation, a word still matches, and the other way round.
+        const polish = { code: "PP-PL-1", name: "Żabka Złota", address: "ul. Złota 12/14", city: "Łódź", postcode: "90-001", country_code: "PL" }
+        await api.post("/admin/pickup-points", polish, admin)
+        for (const q of ["caffe", "CAFFE", "Sant'Agata", "zabka", "LODZ", "Łódź", "złota 14", "12/14", "90-001", "90 001", "90001", "pp pl 1"]) {
+          expect([q, await found(q)]).toEqual([q, 1])
+        }
+        expect(await found("90-002")).toBe(0)
         // With other criteria, every one must hold.
         const count = async (query: string) => (await api.get(`/store/pickup-points?${query}`, store)).data.count
         expect(await count("q=sant&city=catania&postcode=951")).toBe(1)

@@ -24,8 +24,27 @@ const COLUMNS =
   "id, code, public_code, name, address, city, postcode, province, country_code, latitude, longitude, " +
   "opening_hours, network_code, network_name, requires_verification_code"
 
-/** `search_terms` keeps beginnings up to this many characters (Migration20261122200000); a longer word is matched on its beginning. */
+/** `search_terms` keeps beginnings up to this many characters (Migration20261123180000); a longer word is matched on its beginning. */
 const SEARCH_TERM_MAX_LENGTH = 32
+
+/** Letters with no decomposition to strip a mark from, and what they fold to (as in Migration20261123180000). */
+const FOLDED_LETTERS: Record<string, string> = { ł: "l", Ł: "L", ø: "o", Ø: "O", đ: "d", Đ: "D", ħ: "h", Ħ: "H", ı: "i", ς: "σ" }
+
+/**
+ * What is typed, folded as the catalog's `search_terms` folds a point's text
+ * (Migration20261123180000), so that "forli" finds Forlì and "Forlì" finds
+ * Forli: compatibility forms, the marks of Latin, Greek and Cyrillic letters
+ * (U+0300 to U+036F; the marks of other scripts stay), a few letters without
+ * a decomposition, a final sigma. Punctuation is left to the split into
+ * words, which splits at every character that is not a letter, a mark or a digit.
+ */
+export function foldSearchText(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[łŁøØđĐħĦıς]/g, (letter) => FOLDED_LETTERS[letter])
+    .normalize("NFC")
+}
 
 /**
  * The catalog search's conditions, order and distance on built-in PostgreSQL
@@ -39,8 +58,7 @@ function searchConditions(search: PickupPointSearch): { where: string; params: u
   let distance = "NULL::float"
   let order = "name ASC, id ASC"
 
-  const words = (search.q ?? "")
-    .normalize("NFKC")
+  const words = foldSearchText(search.q ?? "")
     // Letters with their marks (Devanagari, Thai) stay one word, as PostgreSQL's parser keeps them.
     .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean)
@@ -49,7 +67,8 @@ function searchConditions(search: PickupPointSearch): { where: string; params: u
     // Whole terms, not `word:*`: the column holds the beginnings themselves. plainto_tsquery ANDs
     // every term, even of a word the parser splits, where to_tsquery would make it a phrase.
     where.push("search_terms @@ plainto_tsquery('simple', ?)")
-    params.push(words.map((word) => Array.from(word.toLowerCase()).slice(0, SEARCH_TERM_MAX_LENGTH).join("")).join(" "))
+    // A final Σ lowercases to ς here and to σ in PostgreSQL, which folds ς to σ.
+    params.push(words.map((word) => Array.from(word.toLowerCase().replace(/ς/g, "σ")).slice(0, SEARCH_TERM_MAX_LENGTH).join("")).join(" "))
   }
   if (search.postcode) {
     where.push("postcode LIKE ?")
