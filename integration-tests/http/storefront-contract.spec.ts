@@ -1,5 +1,5 @@
 import { Modules } from "@medusajs/framework/utils"
-import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
+import { addShippingMethodToCartWorkflow, completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosResponse } from "axios"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
@@ -239,17 +239,33 @@ medusaIntegrationTestRunner({
       expect((await post(`/store/carts/${customerCart}/complete`, {})).data.type).toBe("order")
     })
 
-    it("refuses a pickup-point cart without an e-mail address or with two pickup-point deliveries, and ships only its own profile's items", async () => {
+    it("refuses a second pickup-point delivery when chosen and at completion, and a cart without an e-mail address; ships only its own profile's items", async () => {
       const bulky = await addBulkyProfile(getContainer(), store)
       const cartId = await starterCart()
       await api.post(`/store/carts/${cartId}/line-items`, { variant_id: bulky.variant.id, quantity: 1 }, store.storeHeaders)
       const addMethod = (optionId: string, code?: string) =>
         post(`/store/carts/${cartId}/shipping-methods`, { option_id: optionId, ...(code ? { data: { pickup_point_code: code } } : {}) })
       expect((await addMethod(store.shippingOption.id, "PP-MI-001")).status).toBe(200)
-      expect((await addMethod(bulky.pickupOption.id, "PP-MI-001")).status).toBe(200)
-      await pay(cartId)
+      // A second pickup-point delivery (the bookcase's profile) is refused when it is chosen: one shipment order,
+      // one parcel, per order. Medusa would keep the first next to it.
+      expectRefusal(await addMethod(bulky.pickupOption.id, "PP-MI-001"), 400, "one_pickup_point_delivery")
+      expect((await cartMethods(cartId)).map((m: { shipping_option_id: string }) => m.shipping_option_id)).toEqual([store.shippingOption.id])
+      // Two at once, even the same option twice, are two deliveries too.
+      const pickupPointAt = (id: string) => ({ option_id: id, data: { pickup_point_code: "PP-MI-001" } })
+      expectRefusal(await post(`/store/carts/${cartId}/shipping-methods`, [pickupPointAt(bulky.pickupOption.id), pickupPointAt(store.shippingOption.id)]), 400, "one_pickup_point_delivery")
+      expectRefusal(await post(`/store/carts/${cartId}/shipping-methods`, [pickupPointAt(bulky.pickupOption.id), pickupPointAt(bulky.pickupOption.id)]), 400, "one_pickup_point_delivery")
+      // Choosing the same profile's pickup point again replaces the first; so does the other profile's with a home delivery for the first.
+      expect((await addMethod(store.shippingOption.id, "PP-MI-001")).status).toBe(200)
+      expect((await cartMethods(cartId)).map((m: { shipping_option_id: string }) => m.shipping_option_id)).toEqual([store.shippingOption.id])
+      expect((await post(`/store/carts/${cartId}/shipping-methods`, [pickupPointAt(bulky.pickupOption.id), { option_id: store.homeDeliveryOption.id }])).status).toBe(200)
+      expect((await cartMethods(cartId)).map((m: { shipping_option_id: string }) => m.shipping_option_id).sort()).toEqual([bulky.pickupOption.id, store.homeDeliveryOption.id].sort())
+      expectRefusal(await addMethod(store.shippingOption.id, "PP-MI-001"), 400, "one_pickup_point_delivery")
+      expect((await post(`/store/carts/${cartId}/shipping-methods`, [pickupPointAt(store.shippingOption.id), { option_id: bulky.homeDeliveryOption.id }])).status).toBe(200)
+      expect((await cartMethods(cartId)).map((m: { shipping_option_id: string }) => m.shipping_option_id).sort()).toEqual([store.shippingOption.id, bulky.homeDeliveryOption.id].sort())
 
-      // Two pickup-point deliveries: one shipment order, one parcel, per order.
+      // Added past the store route (a custom checkout running Medusa's workflow), the completion refuses it all the same.
+      await addShippingMethodToCartWorkflow(getContainer()).run({ input: { cart_id: cartId, options: [{ id: bulky.pickupOption.id, data: { pickup_point_code: "PP-MI-001" } }] } })
+      await pay(cartId)
       expectRefusal(await post(`/store/carts/${cartId}/complete`, {}), 400, "one_pickup_point_delivery")
 
       // Without an e-mail address (a headless checkout that skipped it): the carrier sends the collection details to it.
@@ -279,7 +295,7 @@ medusaIntegrationTestRunner({
       const bypassed = await starterCart()
       await api.post(`/store/carts/${bypassed}/line-items`, { variant_id: bulky.variant.id, quantity: 1 }, store.storeHeaders)
       await post(`/store/carts/${bypassed}/shipping-methods`, { option_id: store.shippingOption.id, data: { pickup_point_code: "PP-MI-001" } })
-      await post(`/store/carts/${bypassed}/shipping-methods`, { option_id: bulky.pickupOption.id, data: { pickup_point_code: "PP-MI-001" } })
+      await addShippingMethodToCartWorkflow(getContainer()).run({ input: { cart_id: bypassed, options: [{ id: bulky.pickupOption.id, data: { pickup_point_code: "PP-MI-001" } }] } })
       await pay(bypassed)
       const { result: placed } = await completeCartWorkflow(getContainer()).run({ input: { id: bypassed } })
       const failed = await waitFor(async () => {

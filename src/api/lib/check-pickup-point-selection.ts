@@ -1,14 +1,16 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
-import { validatePickupPointSelections } from "../../workflows/utils/pickup-point-checkout-checks"
+import { requireOnePickupPointDelivery, validatePickupPointSelections } from "../../workflows/utils/pickup-point-checkout-checks"
 
 type ChosenOption = { option_id: string; data?: Record<string, unknown> }
 type AddShippingMethodBody = ChosenOption | ChosenOption[]
+type CartFacts = { shipping_address?: { country_code?: string | null } | null; shipping_methods?: { shipping_option_id?: string | null }[] | null }
 
 /**
  * On `POST /store/carts/:id/shipping-methods` (after Medusa's own body
  * validation): the earliest point that can know refuses a pickup-point
- * option chosen without a usable point, before the method is added. A
+ * option chosen without a usable point, or that would make a second
+ * pickup-point delivery of the cart, before the method is added. A
  * pickup-point method then gets its point's snapshot from the catalog in
  * `data.pickup_point` (replacing anything the shopper sent under that key),
  * which the provider keeps next to `pickup_point_code`.
@@ -16,18 +18,28 @@ type AddShippingMethodBody = ChosenOption | ChosenOption[]
 export async function checkPickupPointSelection(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const body = req.validatedBody as AddShippingMethodBody | undefined
   const chosen = Array.isArray(body) ? body : body ? [body] : []
+  // Read once, and only when a pickup-point option is chosen: its country, and the methods Medusa keeps.
+  let cart: Promise<CartFacts | undefined> | undefined
+  const cartFacts = () =>
+    (cart ??= req.scope
+      .resolve(Modules.CART)
+      .listCarts({ id: req.params.id }, { select: ["id"], relations: ["shipping_address", "shipping_methods"], take: 1 })
+      .then(([found]) => found as CartFacts | undefined))
   // Without a workflow run: every shipping method a shopper chooses passes here, a pickup-point one or not.
   const validated = await validatePickupPointSelections(
     req.scope,
     chosen.map((c) => ({ option_id: c.option_id, data: c.data ?? null })),
-    // Read only when a pickup-point option is chosen: the point must be in the country the cart ships to.
-    async () => {
-      const [cart] = await req.scope
-        .resolve(Modules.CART)
-        .listCarts({ id: req.params.id }, { select: ["id"], relations: ["shipping_address"], take: 1 })
-      return cart?.shipping_address?.country_code
-    }
+    // The point must be in the country the cart ships to.
+    async () => (await cartFacts())?.shipping_address?.country_code
   )
+  if (validated.length) {
+    await requireOnePickupPointDelivery(
+      req.scope,
+      await cartFacts(),
+      chosen.map((c) => c.option_id),
+      validated.map((selection) => selection.option_id)
+    )
+  }
   for (const selection of validated) {
     for (const option of chosen.filter((c) => c.option_id === selection.option_id)) {
       option.data = { ...option.data, pickup_point_code: selection.pickup_point_code, pickup_point: selection.pickup_point }

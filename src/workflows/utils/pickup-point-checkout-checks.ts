@@ -88,6 +88,45 @@ export function requirePickupPointOrderFacts(input: { pickup_point_methods: numb
   }
 }
 
+/** What Medusa's addShippingMethodToCartWorkflow leaves of a cart's shipping methods when options are added. */
+type CartShippingMethods = { shipping_methods?: ({ shipping_option_id?: string | null } | null)[] | null }
+
+/**
+ * Refuses (400 `one_pickup_point_delivery`) pickup-point options that would
+ * leave a cart with two pickup-point deliveries: two chosen at once, or one
+ * next to a pickup-point method of another shipping profile, which Medusa
+ * keeps (it replaces only the methods of the profiles chosen). Said when the
+ * shopper chooses, not at the completion, where the same rule holds.
+ */
+export async function requireOnePickupPointDelivery(
+  container: MedusaContainer,
+  cart: CartShippingMethods | null | undefined,
+  chosenOptionIds: string[],
+  pickupPointOptionIds: string[]
+): Promise<void> {
+  if (!pickupPointOptionIds.length) {
+    return
+  }
+  // Counted by what is chosen: the same option twice would be two methods too.
+  if (chosenOptionIds.filter((id) => pickupPointOptionIds.includes(id)).length > 1) {
+    throw onePickupPointDelivery()
+  }
+  const kept = (cart?.shipping_methods ?? []).flatMap((method) => (method?.shipping_option_id ? [method.shipping_option_id] : []))
+  if (!kept.length) {
+    return
+  }
+  const options = await container
+    .resolve(Modules.FULFILLMENT)
+    .listShippingOptions({ id: [...new Set([...kept, ...chosenOptionIds])] }, { select: ["id", "provider_id", "shipping_profile_id"] })
+  const chosenProfiles = new Set(options.filter((o) => chosenOptionIds.includes(o.id)).map((o) => o.shipping_profile_id))
+  const keepsPickupPoint = options.some(
+    (o) => kept.includes(o.id) && !chosenOptionIds.includes(o.id) && o.shipping_profile_id && !chosenProfiles.has(o.shipping_profile_id) && isPickupPointProvider(o.provider_id)
+  )
+  if (keepsPickupPoint) {
+    throw onePickupPointDelivery()
+  }
+}
+
 /**
  * Checks a cart's pickup point again before it is completed, for checkouts
  * that skip steps or a point deactivated since it was chosen, and that a
@@ -110,7 +149,9 @@ export async function validateCartPickupPoints(container: MedusaContainer, cartI
     method?.shipping_option_id ? [{ option_id: method.shipping_option_id, data: method.data ?? null }] : []
   )
   const validated = await validatePickupPointSelections(container, selections, () => cart.shipping_address?.country_code)
-  requirePickupPointOrderFacts({ pickup_point_methods: validated.length, email: cart.email })
+  // Counted by method: two methods of the same option are two deliveries.
+  const pickupPointMethods = selections.filter((selection) => validated.some((v) => v.option_id === selection.option_id)).length
+  requirePickupPointOrderFacts({ pickup_point_methods: pickupPointMethods, email: cart.email })
   const addressPhone = cart.shipping_address?.phone
   if (!validated.length || shipmentPhone(addressPhone)) {
     return validated
