@@ -20,6 +20,7 @@ import {
   pickerErrorMessage,
   queryFromSearchText,
   SEARCH_TEXT_MAX_LENGTH,
+  pointToLookUp,
   withChosenPoint,
   type PickupPointPickerLabels,
 } from "./picker-logic"
@@ -194,10 +195,9 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   // Show the chosen point or (when the store allows it) the last one, first in the initial search's
   // results when there is one: a shopper coming back to the step sees what they chose.
   useEffect(() => {
-    if (props.initialPoints) return
-    const initial = initialQuery.trim() ? queryFromSearchText(initialQuery, base) : null
+    const initial = !props.initialPoints && initialQuery.trim() ? queryFromSearchText(initialQuery, base) : null
     if (initial && !debounceMs) void run(initial)
-    const code = props.selectedCode || recallPointCode(remember)
+    const code = pointToLookUp(props.selectedCode || recallPointCode(remember), props.initialPoints)
     if (!code) return
     const controller = new AbortController()
     findPickupPoint(api, code, { signal: controller.signal })

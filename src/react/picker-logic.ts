@@ -159,6 +159,15 @@ export function isInCountry(point: { country_code?: string | null }, countryCode
  * The results with the shopper's chosen point first when the search did not find it (coming back to
  * the step), unless the search is for another country: a point there could not be ordered to.
  */
+/**
+ * The code of the point to look up when the picker opens: the chosen (or
+ * remembered) one, unless the points the store listed already hold it.
+ */
+export function pointToLookUp(code: string | null | undefined, listed?: readonly { code: string }[]): string | null {
+  if (!code || listed?.some((point) => point.code === code)) return null
+  return code
+}
+
 export function withChosenPoint<T extends { code: string; country_code?: string | null }>(
   points: T[],
   chosen: T | null | undefined,

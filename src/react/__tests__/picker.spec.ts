@@ -11,6 +11,7 @@ import {
   nearestQuery,
   optionId,
   pickerErrorMessage,
+  pointToLookUp,
   queryFromSearchText,
   resultsAnnouncement,
   SEARCH_TEXT_MAX_LENGTH,
@@ -75,6 +76,13 @@ describe("what the search box means", () => {
 })
 
 describe("coming back to the step", () => {
+  it("looks the chosen point up unless the store's own list holds it", () => {
+    expect(pointToLookUp("PP-MI-001")).toBe("PP-MI-001")
+    expect(pointToLookUp("PP-MI-001", POINTS)).toBeNull()
+    expect(pointToLookUp("PP-RM-009", POINTS)).toBe("PP-RM-009")
+    expect(pointToLookUp(null, POINTS)).toBeNull()
+  })
+
   it("keeps the chosen point first when the search did not find it, and once only", () => {
     const [duomo, locker] = POINTS
     expect(withChosenPoint([locker], duomo).map((p) => p.code)).toEqual(["PP-MI-001", "LK-MI-100"])
