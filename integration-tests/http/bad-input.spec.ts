@@ -292,7 +292,7 @@ medusaIntegrationTestRunner({
       await pg.raw(`UPDATE pickup_point_label SET created_at = ? WHERE id = ?`, [new Date(Date.now() - 181 * 86_400_000), oldLabel])
 
       const { result } = await pruneExpiredRecordsWorkflow(getContainer()).run({ input: {} })
-      expect(result).toEqual({ webhook_deliveries: 1, tracking_events: 1, service_calls: 0, labels: 1 })
+      expect(result).toEqual({ webhook_deliveries: 1, tracking_events: 1, service_calls: 0, labels: 1, shipment_contacts: 0 })
       expect((await pickupPoints.listPickupPointLabels({ shipment_id: shipment.id }, { select: ["id"] })).map((l) => l.id)).toEqual([newLabel])
       expect((await pickupPoints.listPickupPointWebhookDeliveries({})).map((d) => d.digest)).toEqual(["new"])
       expect((await pickupPoints.listPickupPointTrackingEvents({ shipment_id: shipment.id })).map((e) => e.status_code)).toEqual(["ST_0002"])

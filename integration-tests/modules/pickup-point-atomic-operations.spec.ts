@@ -225,6 +225,38 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
       })
     })
 
+    describe("retention of the customer's details", () => {
+      it("takes the name, e-mail and phone out of shipment orders past personalDataDays, not of one still being created", async () => {
+        const made = async (status: string, daysAgo: number) => {
+          const { shipment } = await service.recordShipmentIntent(intent())
+          await MikroOrmWrapper.forkManager().execute(
+            `UPDATE pickup_point_shipment SET status = ?, created_at = now() - (? * interval '1 day') WHERE id = ?`,
+            [status, daysAgo, shipment.id]
+          )
+          return shipment.id
+        }
+        const old = await made("label_generated", 181)
+        const oldFailed = await made("failed", 200)
+        const stillCreating = await made("awaiting_import", 181)
+        const recent = await made("label_generated", 179)
+
+        const pruned = await service.pruneExpiredRecords()
+        expect(pruned.shipment_contacts).toBe(2)
+        const requestOf = async (id: string) => (await service.retrievePickupPointShipment(id)).request as Record<string, unknown>
+        for (const id of [old, oldFailed]) {
+          const request = await requestOf(id)
+          expect(Object.keys(request).filter((key) => ["customer", "customerEmail", "customerPhone"].includes(key))).toEqual([])
+          // The rest of the request stays: what was sent, without who to.
+          expect(request).toMatchObject({ orderNumber: expect.any(String), codePickupPoint: expect.any(String) })
+        }
+        for (const id of [stillCreating, recent]) {
+          expect(await requestOf(id)).toMatchObject({ customer: expect.any(String), customerEmail: expect.any(String), customerPhone: expect.any(String) })
+        }
+        // A second run has nothing left to take.
+        expect((await service.pruneExpiredRecords()).shipment_contacts).toBe(0)
+      })
+    })
+
     describe("webhook deliveries", () => {
       const digest = () => `digest-${Date.now()}-${(sequence += 1)}`
       const backdate = (id: string, ms: number) =>

@@ -1,5 +1,5 @@
 import { entityId, entityIds } from "./lib/entity-ids"
-import { SHIPPED_OFF_STATUSES, STAGE_RANK_BEFORE_LABEL } from "./lib/statuses"
+import { OPEN_CREATION_STATUSES, SHIPPED_OFF_STATUSES, STAGE_RANK_BEFORE_LABEL } from "./lib/statuses"
 import { FOLLOWED_SHIPMENTS_SQL } from "./models/pickup-point-shipment"
 import type {
   PickupPointShipmentDTO,
@@ -675,6 +675,29 @@ export async function pruneRecords(sql: SqlRunner, kind: keyof typeof PRUNABLE_R
     // `deleted_at IS NULL` lets the partial index on the age column find the batch.
     `DELETE FROM "${table}" WHERE id IN (SELECT id FROM "${table}" WHERE "${at}" < ? AND deleted_at IS NULL ORDER BY "${at}" LIMIT ?) RETURNING id`,
     [before, limit]
+  )
+  return rows.length
+}
+
+/** The customer's details in a shipment order's stored request (`build-shipment-intent.ts`). */
+export const SHIPMENT_CONTACT_FIELDS = ["customer", "customerEmail", "customerPhone"] as const
+
+/**
+ * Takes the customer's name, e-mail and phone out of the stored requests of
+ * at most `limit` shipments created before `before`, the oldest first, and
+ * says how many. Not of one whose creation is still open: its request is
+ * what will be sent. The partial index of Migration20261123190000 finds each
+ * batch, and a request let go of leaves it.
+ */
+export async function scrubShipmentContacts(sql: SqlRunner, before: Date, limit: number): Promise<number> {
+  const rows: { id: string }[] = await sql.execute(
+    `UPDATE pickup_point_shipment SET request = request ${SHIPMENT_CONTACT_FIELDS.map((field) => `- '${field}'`).join(" ")}
+     WHERE id IN (SELECT id FROM pickup_point_shipment
+                  WHERE created_at < ? AND deleted_at IS NULL AND (request -> 'customerEmail') IS NOT NULL
+                    AND status NOT IN (${placeholders(OPEN_CREATION_STATUSES)})
+                  ORDER BY created_at LIMIT ?)
+     RETURNING id`,
+    [before, ...OPEN_CREATION_STATUSES, limit]
   )
   return rows.length
 }

@@ -99,11 +99,12 @@ export const pluginOptionsSchema = clientOptionsSchema.extend({
       trackingHistoryDays: z.number().int().min(1).default(365),
       /** The Health page's log of calls to the service. */
       serviceCallsDays: z.number().int().min(1).default(7),
-      labelsDays: z.number().int().min(1).default(180),
+      /** Label PDFs, and the customer's name, e-mail and phone in the shipment order's stored copy. */
+      personalDataDays: z.number().int().min(1).default(180),
       batchSize: z.number().int().min(1).max(10_000).default(1000),
       maxBatchesPerRun: z.number().int().min(1).default(100),
     })
-    .default({ webhookDeliveriesDays: 90, trackingHistoryDays: 365, serviceCallsDays: 7, labelsDays: 180, batchSize: 1000, maxBatchesPerRun: 100 }),
+    .default({ webhookDeliveriesDays: 90, trackingHistoryDays: 365, serviceCallsDays: 7, personalDataDays: 180, batchSize: 1000, maxBatchesPerRun: 100 }),
   /**
    * The store's point search (`GET /store/pickup-points`): at most `max`
    * requests per client (its IP as Medusa resolves it) in each window of

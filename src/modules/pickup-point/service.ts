@@ -380,6 +380,8 @@ export default class PickupPointModuleService extends MedusaService({
       const retry = Math.ceil((new Date(recent[recent.length - 1].sent_at).getTime() + 86_400_000 - now) / 1000)
       return { reserved: false, message: `The code was sent ${recent.length} times in the last 24 hours, the most allowed.`, retry_after_seconds: retry }
     }
+    // Only for the audit and the admin's message: the carrier sends the code to the address it keeps, also
+    // once the retention took the plugin's copy (then shown as ***).
     const email = String((shipment.request as { customerEmail?: string } | null)?.customerEmail ?? "")
     const send = await this.createPickupPointVerificationCodeSends(
       { shipment_id: shipmentId, actor_id: actorId, masked_email: maskEmail(email), sent_at: new Date(now) },
@@ -656,32 +658,39 @@ export default class PickupPointModuleService extends MedusaService({
   }
 
   /**
-   * Deletes webhook deliveries and tracking history older than the
-   * retention options say, in batches of `retention.batchSize`, at most
-   * `retention.maxBatchesPerRun` per kind per run (the rest waits for the
-   * next run); answers how many of each went.
+   * Deletes webhook deliveries, tracking history, the call log and label
+   * PDFs older than the retention options say, and takes the customer's
+   * details out of older shipment orders' stored requests, in batches of
+   * `retention.batchSize`, at most `retention.maxBatchesPerRun` per kind per
+   * run (the rest waits for the next run); answers how many of each went.
    */
   @InjectManager()
   async pruneExpiredRecords(
     now: Date = new Date(),
     @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<Record<keyof typeof atomic.PRUNABLE_RECORDS, number>> {
-    const { webhookDeliveriesDays, trackingHistoryDays, serviceCallsDays, labelsDays, batchSize, maxBatchesPerRun } = this.options_.retention
+  ): Promise<Record<keyof typeof atomic.PRUNABLE_RECORDS | "shipment_contacts", number>> {
+    const { webhookDeliveriesDays, trackingHistoryDays, serviceCallsDays, personalDataDays, batchSize, maxBatchesPerRun } = this.options_.retention
     const ages: Record<keyof typeof atomic.PRUNABLE_RECORDS, number> = {
       webhook_deliveries: webhookDeliveriesDays,
       tracking_events: trackingHistoryDays,
       service_calls: serviceCallsDays,
-      labels: labelsDays,
+      labels: personalDataDays,
     }
-    const pruned = { webhook_deliveries: 0, tracking_events: 0, service_calls: 0, labels: 0 }
-    for (const kind of Object.keys(ages) as (keyof typeof ages)[]) {
-      const before = new Date(now.getTime() - ages[kind] * 86_400_000)
+    const pruned = { webhook_deliveries: 0, tracking_events: 0, service_calls: 0, labels: 0, shipment_contacts: 0 }
+    const inBatches = async (run: () => Promise<number>) => {
+      let done = 0
       for (let batch = 0; batch < maxBatchesPerRun; batch++) {
-        const deleted = await atomic.pruneRecords(sharedContext.manager!, kind, before, batchSize)
-        pruned[kind] += deleted
-        if (deleted < batchSize) break
+        const count = await run()
+        done += count
+        if (count < batchSize) break
       }
+      return done
     }
+    const before = (days: number) => new Date(now.getTime() - days * 86_400_000)
+    for (const kind of Object.keys(ages) as (keyof typeof ages)[]) {
+      pruned[kind] = await inBatches(() => atomic.pruneRecords(sharedContext.manager!, kind, before(ages[kind]), batchSize))
+    }
+    pruned.shipment_contacts = await inBatches(() => atomic.scrubShipmentContacts(sharedContext.manager!, before(personalDataDays), batchSize))
     return pruned
   }
 }

@@ -6,7 +6,8 @@ export const pruneExpiredRecordsStepId = "pickup-point-prune-expired-records"
 
 /**
  * Deletes webhook deliveries, tracking history, the call log and label PDFs past the retention the
- * plugin options set. No compensation: what is past retention is not kept
+ * plugin options set, and takes the customer's details out of older shipment orders' stored requests.
+ * No compensation: what is past retention is not kept
  * on purpose, and the next run deletes whatever this one left.
  */
 export const pruneExpiredRecordsStep = createStep(pruneExpiredRecordsStepId, async (input: { now?: string }, { container }) => {

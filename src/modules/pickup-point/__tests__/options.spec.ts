@@ -19,7 +19,7 @@ describe("plugin options", () => {
       timeZone: "UTC",
       warehouses: { byStockLocation: {} },
       ordersBeforeInstall: 0,
-      retention: { webhookDeliveriesDays: 90, trackingHistoryDays: 365, serviceCallsDays: 7, labelsDays: 180, batchSize: 1000, maxBatchesPerRun: 100 },
+      retention: { webhookDeliveriesDays: 90, trackingHistoryDays: 365, serviceCallsDays: 7, personalDataDays: 180, batchSize: 1000, maxBatchesPerRun: 100 },
       shipmentRetry: { baseDelayMs: 30_000, maxDelayMs: 3_600_000, refusedCreateAttempts: 3 },
       statusMapping: {},
       storeSearchRateLimit: { max: 120, windowSeconds: 60 },

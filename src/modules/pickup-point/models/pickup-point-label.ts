@@ -18,5 +18,5 @@ export const PickupPointLabel = model
     shipment_id: model.text().index(),
     content_base64: model.text(),
   })
-  // The retention job deletes labels by age (`retention.labelsDays`).
+  // The retention job deletes labels by age (`retention.personalDataDays`).
   .indexes([{ on: ["created_at"], where: "deleted_at IS NULL" }])
