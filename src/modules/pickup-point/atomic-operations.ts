@@ -690,14 +690,18 @@ export const SHIPMENT_CONTACT_FIELDS = ["customer", "customerEmail", "customerPh
  * batch, and a request let go of leaves it.
  */
 export async function scrubShipmentContacts(sql: SqlRunner, before: Date, limit: number): Promise<number> {
+  const open = placeholders(OPEN_CREATION_STATUSES)
+  // The status is checked again on the row as the update finds it: a retry may have reopened it (with a
+  // request rebuilt to be sent) while the batch was chosen.
   const rows: { id: string }[] = await sql.execute(
     `UPDATE pickup_point_shipment SET request = request ${SHIPMENT_CONTACT_FIELDS.map((field) => `- '${field}'`).join(" ")}
      WHERE id IN (SELECT id FROM pickup_point_shipment
                   WHERE created_at < ? AND deleted_at IS NULL AND (request -> 'customerEmail') IS NOT NULL
-                    AND status NOT IN (${placeholders(OPEN_CREATION_STATUSES)})
+                    AND status NOT IN (${open})
                   ORDER BY created_at LIMIT ?)
+       AND status NOT IN (${open}) AND (request -> 'customerEmail') IS NOT NULL
      RETURNING id`,
-    [before, ...OPEN_CREATION_STATUSES, limit]
+    [before, ...OPEN_CREATION_STATUSES, limit, ...OPEN_CREATION_STATUSES]
   )
   return rows.length
 }
