@@ -45,7 +45,12 @@ export async function fulfillPickupPointOrder(request: MedusaRequest, res: Medus
   const options = await fulfillmentOptions(req)
   if (!isPickupPointProvider(options.chosen?.provider_id)) {
     // The pickup-point items shipped another way while the carrier holds their shipment order: it would stay live for good.
-    if (options.chosen && options.chosen.shipping_profile_id === options.pickupPoint?.shipping_profile_id && holdsLiveUnlabelledOrder(shipment)) {
+    if (
+      options.chosen &&
+      options.chosen.shipping_profile_id === options.pickupPoint?.shipping_profile_id &&
+      options.shipsParcelItems &&
+      holdsLiveUnlabelledOrder(shipment)
+    ) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `The items of order ${shipment.order_number} ship to pickup point ${shipment.pickup_point_code}, and its shipment order is not cancelled. ` +
@@ -97,33 +102,44 @@ export async function fulfillPickupPointOrder(request: MedusaRequest, res: Medus
 }
 
 type FulfillmentOption = { id: string; provider_id?: string | null; shipping_profile_id?: string | null }
-type OrderShippingMethods = { shipping_methods: ({ shipping_option_id?: string | null } | null)[] }
+type OrderShippingMethods = {
+  shipping_methods: ({ shipping_option_id?: string | null } | null)[]
+  items: ({ id: string; requires_shipping?: boolean | null } | null)[]
+}
 
 /**
  * The option the fulfillment asked for uses (its `shipping_option_id`, else
  * the order's first shipping method's option, as Medusa's
- * createOrderFulfillmentWorkflow picks it), and the order's pickup-point
- * method's option.
+ * createOrderFulfillmentWorkflow picks it), the order's pickup-point
+ * method's option (deleted since or not), and whether the items asked for
+ * include one the parcel holds (one that needs shipping).
  */
-async function fulfillmentOptions(req: MedusaRequest): Promise<{ chosen?: FulfillmentOption; pickupPoint?: FulfillmentOption }> {
+async function fulfillmentOptions(
+  req: MedusaRequest
+): Promise<{ chosen?: FulfillmentOption; pickupPoint?: FulfillmentOption; shipsParcelItems: boolean }> {
   const {
     data: [order],
   } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
-    fields: ["shipping_methods.shipping_option_id"],
+    fields: ["shipping_methods.shipping_option_id", "items.id", "items.requires_shipping"],
     filters: { id: req.params.id },
   })
   // Query's result is typed from the app's generated types, which a fresh clone does not have.
   const methods = (order as unknown as OrderShippingMethods | undefined)?.shipping_methods ?? []
   const methodOptionIds = methods.flatMap((method) => (method?.shipping_option_id ? [method.shipping_option_id] : []))
-  const chosenId = (req.validatedBody as { shipping_option_id?: string } | undefined)?.shipping_option_id ?? methodOptionIds[0]
+  const body = req.validatedBody as { shipping_option_id?: string; items?: { id: string }[] } | undefined
+  const chosenId = body?.shipping_option_id ?? methodOptionIds[0]
+  const asked = new Set((body?.items ?? []).map((item) => item.id))
+  const items = (order as unknown as OrderShippingMethods | undefined)?.items ?? []
+  const shipsParcelItems = items.some((item) => item && asked.has(item.id) && item.requires_shipping !== false)
   const ids = [...new Set([chosenId, ...methodOptionIds].filter((id): id is string => !!id))]
   const options: FulfillmentOption[] = ids.length
-    ? await req.scope.resolve(Modules.FULFILLMENT).listShippingOptions({ id: ids }, { select: ["id", "provider_id", "shipping_profile_id"] })
+    ? await req.scope.resolve(Modules.FULFILLMENT).listShippingOptions({ id: ids }, { select: ["id", "provider_id", "shipping_profile_id"], withDeleted: true })
     : []
   return {
     chosen: options.find((option) => option.id === chosenId),
     pickupPoint: options.find((option) => methodOptionIds.includes(option.id) && isPickupPointProvider(option.provider_id)),
+    shipsParcelItems,
   }
 }
 
