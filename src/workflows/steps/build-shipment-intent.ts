@@ -113,7 +113,7 @@ export const buildShipmentIntentStep = createStep(
     if (pickupPointMethods.length > 1) {
       const twoPoints =
         `The order has ${pickupPointMethods.length} pickup-point deliveries (items of several shipping profiles), and a shipment order is one parcel to one point: ` +
-        "ship this order's items another way."
+        `ship this order's items another way, and cancel this shipment order ("Cancel shipment order") so that it no longer waits for attention.`
       return new StepResponse({ ...intent, problem: [intent.problem, twoPoints].filter(Boolean).join(" ") })
     }
     return new StepResponse(intent)
