@@ -156,10 +156,6 @@ export function isInCountry(point: { country_code?: string | null }, countryCode
 }
 
 /**
- * The results with the shopper's chosen point first when the search did not find it (coming back to
- * the step), unless the search is for another country: a point there could not be ordered to.
- */
-/**
  * The code of the point to look up when the picker opens: the chosen (or
  * remembered) one, unless the points the store listed already hold it.
  */
@@ -168,6 +164,10 @@ export function pointToLookUp(code: string | null | undefined, listed?: readonly
   return code
 }
 
+/**
+ * The results with the shopper's chosen point first when the search did not find it (coming back to
+ * the step), unless the search is for another country: a point there could not be ordered to.
+ */
 export function withChosenPoint<T extends { code: string; country_code?: string | null }>(
   points: T[],
   chosen: T | null | undefined,
