@@ -52,25 +52,23 @@ export class Migration20261123180000 extends Migration {
         )})) AS word,
              pg_catalog.generate_series(1, least(pg_catalog.length(word.lexeme), 32)) AS length
       $$;`)
-    this.addSql(`drop index if exists "IDX_pickup_point_search_terms";`)
-    this.addSql(`alter table if exists "pickup_point" drop column if exists "search_terms";`)
-    this.addSql(
-      `alter table if exists "pickup_point" add column "search_terms" tsvector generated always as (pickup_point_folded_search_terms("name", "address", "city", "postcode", "code", "public_code")) stored;`
-    )
-    this.addSql(
-      `CREATE INDEX IF NOT EXISTS "IDX_pickup_point_search_terms" ON "pickup_point" USING gin ("search_terms") WHERE deleted_at IS NULL AND is_active = true;`
-    )
+    this.replaceSearchTerms("pickup_point_folded_search_terms")
   }
 
   override async down(): Promise<void> {
+    this.replaceSearchTerms("pickup_point_search_terms")
+    this.addSql(`drop function if exists pickup_point_folded_search_terms(text, text, text, text, text, text);`)
+  }
+
+  /** The `search_terms` column and its index again, computed by `fn`. */
+  private replaceSearchTerms(fn: string): void {
     this.addSql(`drop index if exists "IDX_pickup_point_search_terms";`)
     this.addSql(`alter table if exists "pickup_point" drop column if exists "search_terms";`)
     this.addSql(
-      `alter table if exists "pickup_point" add column "search_terms" tsvector generated always as (pickup_point_search_terms("name", "address", "city", "postcode", "code", "public_code")) stored;`
+      `alter table if exists "pickup_point" add column "search_terms" tsvector generated always as (${fn}("name", "address", "city", "postcode", "code", "public_code")) stored;`
     )
     this.addSql(
       `CREATE INDEX IF NOT EXISTS "IDX_pickup_point_search_terms" ON "pickup_point" USING gin ("search_terms") WHERE deleted_at IS NULL AND is_active = true;`
     )
-    this.addSql(`drop function if exists pickup_point_folded_search_terms(text, text, text, text, text, text);`)
   }
 }
