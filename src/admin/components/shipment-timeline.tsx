@@ -1,15 +1,30 @@
 import { Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { formatDateTime } from "../lib/format"
+import { isNote } from "../lib/timeline-note"
 import type { TimelineEntry } from "../lib/types"
 
 /** Whether a history message only repeats its status ("Label generated" for label_generated). */
 const sameWords = (message: string, status: string) => message.trim().toLowerCase() === status.replace(/_/g, " ")
 
-function EntryText({ entry }: { entry: TimelineEntry }) {
+function EntryText({ entry, note }: { entry: TimelineEntry; note: boolean }) {
   const { t } = useTranslation()
   switch (entry.kind) {
     case "status":
+      if (note) {
+        return (
+          <>
+            <Text size="small" weight="plus">
+              {entry.message}
+            </Text>
+            {entry.actor ? (
+              <Text size="small" className="text-ui-fg-subtle">
+                {t("pickupPoint.timeline.by", { actor: entry.actor })}
+              </Text>
+            ) : null}
+          </>
+        )
+      }
       return (
         <>
           <Text size="small" weight="plus">
@@ -81,10 +96,10 @@ export function ShipmentTimeline({ entries }: { entries: TimelineEntry[] }) {
             <li key={`${entry.kind}-${entry.at}-${index}`} className="grid grid-cols-[160px_1fr] gap-x-3">
               <Text size="xsmall" className="text-ui-fg-muted pt-0.5">
                 <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at, i18n.language)}</time>
-                <span className="block">{t(`pickupPoint.timeline.kind.${entry.kind}`)}</span>
+                <span className="block">{t(`pickupPoint.timeline.kind.${isNote(entries, index) ? "note" : entry.kind}`)}</span>
               </Text>
               <div>
-                <EntryText entry={entry} />
+                <EntryText entry={entry} note={isNote(entries, index)} />
               </div>
             </li>
           ))}

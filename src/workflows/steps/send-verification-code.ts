@@ -29,14 +29,15 @@ export const sendVerificationCodeStep = createStep(
       }
       confirmed = false
     }
-    await pickupPoints.createPickupPointShipmentEvents({
-      shipment_id: shipment.id,
-      status: shipment.status,
-      message: confirmed
-        ? `Verification code sent to ${input.masked_email}`
-        : `Verification code probably sent to ${input.masked_email} (the carrier's answer was lost)`,
-      occurred_at: new Date(),
-    })
+    // A confirmed send is in the history as its audit record; one whose answer was lost says so next to it.
+    if (!confirmed) {
+      await pickupPoints.createPickupPointShipmentEvents({
+        shipment_id: shipment.id,
+        status: shipment.status,
+        message: `Verification code probably sent to ${input.masked_email} (the carrier's answer was lost)`,
+        occurred_at: new Date(),
+      })
+    }
     return new StepResponse({ confirmed })
   }
 )
