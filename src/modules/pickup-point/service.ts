@@ -7,7 +7,7 @@ import { normalizeStatusCode } from "../../lib/shipment-orders/status-codes"
 import * as atomic from "./atomic-operations"
 import { maskEmail } from "./lib/mask-email"
 import type { PickupPointInput } from "./lib/pickup-point-schema"
-import { buildPickupPointCountSql, buildPickupPointSearchSql, type PickupPointSearch } from "./lib/search"
+import { buildPickupPointCountSql, buildPickupPointSearchSql, postcodeWithoutSeparators, type PickupPointSearch } from "./lib/search"
 import {
   CANCELLABLE_STATUSES,
   LEFT_WAREHOUSE_STAGES,
@@ -93,6 +93,10 @@ export default class PickupPointModuleService extends MedusaService({
 
   // ---- catalog ------------------------------------------------------------
 
+  /**
+   * The store's search of active points (lib/search.ts): one page, and the
+   * number of matches up to SEARCH_COUNT_CAP.
+   */
   @InjectManager()
   async searchPickupPoints(
     search: PickupPointSearch,
@@ -107,6 +111,11 @@ export default class PickupPointModuleService extends MedusaService({
       const count = buildPickupPointCountSql(search, cap)
       const [row]: { total_count: string }[] = await sharedContext.manager!.execute(count.sql, count.params)
       counted = Number(row?.total_count ?? 0)
+    }
+    // "00950" for the postcode 00-950: tried again without separators only when nothing matched as typed.
+    const compact = counted === 0 ? postcodeWithoutSeparators(search) : null
+    if (compact) {
+      return await this.searchPickupPoints(compact, sharedContext)
     }
     return {
       count: Math.min(counted, cap),

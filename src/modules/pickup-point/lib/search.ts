@@ -7,6 +7,12 @@ export type PickupPointSearch = {
   near?: { latitude: number; longitude: number; radius_km: number }
   limit: number
   offset: number
+  /**
+   * Compare `postcode` with the catalog's postcodes without their spaces and
+   * dashes ("00950" for 00-950): the service's second try when a postcode
+   * typed without them matched nothing (postcodeWithoutSeparators).
+   */
+  postcode_compact?: boolean
 }
 
 const EARTH_RADIUS_KM = 6371
@@ -71,8 +77,16 @@ function searchConditions(search: PickupPointSearch): { where: string; params: u
     params.push(words.map((word) => Array.from(word.toLowerCase().replace(/ς/g, "σ")).slice(0, SEARCH_TERM_MAX_LENGTH).join("")).join(" "))
   }
   if (search.postcode) {
-    where.push("postcode LIKE ?")
-    params.push(`${search.postcode.replace(/[%_\\]/g, "").trim()}%`)
+    const typed = search.postcode.replace(/[%_\\]/g, "").trim()
+    if (search.postcode_compact) {
+      // The index finds the points with a word that begins so (the postcode without its separators is one,
+      // Migration20261123180000); the postcode itself is then compared without them.
+      where.push("search_terms @@ plainto_tsquery('simple', ?)", "upper(translate(postcode, ' -', '')) LIKE ?")
+      params.push(foldSearchText(typed).toLowerCase(), `${typed.toUpperCase()}%`)
+    } else {
+      where.push("postcode LIKE ?")
+      params.push(`${typed}%`)
+    }
   }
   if (search.city) {
     where.push("lower(city) = lower(?)")
@@ -100,6 +114,17 @@ function searchConditions(search: PickupPointSearch): { where: string; params: u
     order = "distance_km ASC, id ASC"
   }
   return { where: where.join(" AND "), params, distance, order }
+}
+
+/**
+ * The search again with the postcode compared without its spaces and dashes,
+ * when the postcode typed has none and is long enough to be one (4
+ * characters): null when there is no point in trying.
+ */
+export function postcodeWithoutSeparators(search: PickupPointSearch): PickupPointSearch | null {
+  const typed = search.postcode?.trim() ?? ""
+  if (search.postcode_compact || typed.length < 4 || !/^[\p{L}\p{N}]+$/u.test(typed)) return null
+  return { ...search, postcode_compact: true }
 }
 
 /** One page of matches alone, without any count: the floor the benchmark compares the search with. */

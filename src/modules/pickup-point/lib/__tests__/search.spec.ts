@@ -1,4 +1,4 @@
-import { buildPickupPointSearchSql, foldSearchText } from "../search"
+import { buildPickupPointSearchSql, foldSearchText, postcodeWithoutSeparators } from "../search"
 
 describe("foldSearchText", () => {
   it("takes the marks off Latin, Greek and Cyrillic letters, as the catalog's search_terms does", () => {
@@ -21,5 +21,27 @@ describe("buildPickupPointSearchSql", () => {
     expect(words("Sant’Agata 12/14 «Duomo»")).toBe("sant agata 12 14 duomo")
     // PostgreSQL lowercases a final Σ to σ.
     expect(words("ΑΘΗΝΑΣ Αθήνας")).toBe("αθηνασ αθηνασ")
+  })
+})
+
+describe("postcodeWithoutSeparators", () => {
+  const search = (postcode: string) => ({ postcode, limit: 20, offset: 0 })
+
+  it("tries again a postcode typed without spaces or dashes, of 4 characters or more", () => {
+    expect(postcodeWithoutSeparators(search("00950"))).toEqual({ ...search("00950"), postcode_compact: true })
+    expect(postcodeWithoutSeparators(search("SW1A1AA"))).toMatchObject({ postcode_compact: true })
+  })
+
+  it("does not for a short one, one with a separator, or a second time", () => {
+    expect(postcodeWithoutSeparators(search("009"))).toBeNull()
+    expect(postcodeWithoutSeparators(search("00-950"))).toBeNull()
+    expect(postcodeWithoutSeparators({ ...search("00950"), postcode_compact: true })).toBeNull()
+    expect(postcodeWithoutSeparators({ q: "forli", limit: 20, offset: 0 })).toBeNull()
+  })
+
+  it("finds the points through the search terms, then compares the postcode without its separators", () => {
+    const { sql, params } = buildPickupPointSearchSql({ ...search("00950"), postcode_compact: true })
+    expect(sql).toContain("search_terms @@ plainto_tsquery('simple', ?) AND upper(translate(postcode, ' -', '')) LIKE ?")
+    expect(params.slice(0, 2)).toEqual(["00950", "00950%"])
   })
 })
