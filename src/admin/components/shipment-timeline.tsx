@@ -1,17 +1,16 @@
 import { Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { formatDateTime } from "../lib/format"
-import { isNote } from "../lib/timeline-note"
 import type { TimelineEntry } from "../lib/types"
 
 /** Whether a history message only repeats its status ("Label generated" for label_generated). */
 const sameWords = (message: string, status: string) => message.trim().toLowerCase() === status.replace(/_/g, " ")
 
-function EntryText({ entry, note }: { entry: TimelineEntry; note: boolean }) {
+function EntryText({ entry }: { entry: TimelineEntry }) {
   const { t } = useTranslation()
   switch (entry.kind) {
     case "status":
-      if (note) {
+      if (entry.note) {
         return (
           <>
             <Text size="small" weight="plus">
@@ -96,10 +95,10 @@ export function ShipmentTimeline({ entries }: { entries: TimelineEntry[] }) {
             <li key={`${entry.kind}-${entry.at}-${index}`} className="grid grid-cols-[160px_1fr] gap-x-3">
               <Text size="xsmall" className="text-ui-fg-muted pt-0.5">
                 <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at, i18n.language)}</time>
-                <span className="block">{t(`pickupPoint.timeline.kind.${isNote(entries, index) ? "note" : entry.kind}`)}</span>
+                <span className="block">{t(`pickupPoint.timeline.kind.${entry.kind === "status" && entry.note ? "note" : entry.kind}`)}</span>
               </Text>
               <div>
-                <EntryText entry={entry} note={isNote(entries, index)} />
+                <EntryText entry={entry} />
               </div>
             </li>
           ))}

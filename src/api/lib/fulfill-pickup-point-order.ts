@@ -43,6 +43,12 @@ export async function fulfillPickupPointOrder(request: MedusaRequest, res: Medus
     return next()
   }
   const options = await fulfillmentOptions(req)
+  if (options.chosen?.deleted_at) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `The shipping option ${options.chosen.name ?? options.chosen.id} has been deleted: choose another shipping option for these items.`
+    )
+  }
   if (!isPickupPointProvider(options.chosen?.provider_id)) {
     // The pickup-point items shipped another way while the carrier holds their shipment order: it would stay live for good.
     if (
@@ -54,7 +60,9 @@ export async function fulfillPickupPointOrder(request: MedusaRequest, res: Medus
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `The items of order ${shipment.order_number} ship to pickup point ${shipment.pickup_point_code}, and its shipment order is not cancelled. ` +
-          `Fulfil them with the pickup-point option, or cancel the shipment order first ("Cancel shipment order") to ship them another way.`
+          (options.pickupPoint?.deleted_at
+            ? `Its pickup-point option has been deleted since: cancel the shipment order first ("Cancel shipment order") to ship them another way.`
+            : `Fulfil them with the pickup-point option, or cancel the shipment order first ("Cancel shipment order") to ship them another way.`)
       )
     }
     return next()
@@ -101,7 +109,7 @@ export async function fulfillPickupPointOrder(request: MedusaRequest, res: Medus
   res.status(200).json({ order })
 }
 
-type FulfillmentOption = { id: string; provider_id?: string | null; shipping_profile_id?: string | null }
+type FulfillmentOption = { id: string; name?: string | null; provider_id?: string | null; shipping_profile_id?: string | null; deleted_at?: Date | string | null }
 type OrderShippingMethods = {
   shipping_methods: ({ shipping_option_id?: string | null } | null)[]
   items: ({ id: string; requires_shipping?: boolean | null } | null)[]
@@ -134,7 +142,7 @@ async function fulfillmentOptions(
   const shipsParcelItems = items.some((item) => item && asked.has(item.id) && item.requires_shipping !== false)
   const ids = [...new Set([chosenId, ...methodOptionIds].filter((id): id is string => !!id))]
   const options: FulfillmentOption[] = ids.length
-    ? await req.scope.resolve(Modules.FULFILLMENT).listShippingOptions({ id: ids }, { select: ["id", "provider_id", "shipping_profile_id"], withDeleted: true })
+    ? await req.scope.resolve(Modules.FULFILLMENT).listShippingOptions({ id: ids }, { select: ["id", "name", "provider_id", "shipping_profile_id", "deleted_at"], withDeleted: true })
     : []
   return {
     chosen: options.find((option) => option.id === chosenId),

@@ -31,12 +31,11 @@ export const sendVerificationCodeStep = createStep(
     }
     // A confirmed send is in the history as its audit record; one whose answer was lost says so next to it.
     if (!confirmed) {
-      await pickupPoints.createPickupPointShipmentEvents({
-        shipment_id: shipment.id,
-        status: shipment.status,
-        message: `Verification code probably sent to ${input.masked_email} (the carrier's answer was lost)`,
-        occurred_at: new Date(),
-      })
+      await pickupPoints.noteShipmentEvent(
+        shipment.id,
+        `Verification code probably sent to ${input.masked_email} (the carrier's answer was lost). ` +
+          "Ask the customer whether it arrived before sending it again: this send counts towards today's limit."
+      )
     }
     return new StepResponse({ confirmed })
   }

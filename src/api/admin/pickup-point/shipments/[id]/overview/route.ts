@@ -3,11 +3,12 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../../../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../../../../modules/pickup-point/service"
 import { SHIPMENT_RELATIONS, toAdminShipment } from "../../admin-shipment"
+import { noteEventIds } from "../../../views/history-notes"
 import { describeShipment } from "../../../views/shipment-attention"
 
 const DAY_MS = 86_400_000
 
-/** The service's history entry that each audited code send also writes; the audit record says more (who). */
+/** The history entry each audited code send wrote before 5772496 (the audit record says more: who); kept off the timeline. */
 const CODE_SENT_EVENT = /^Verification code sent/
 
 /**
@@ -37,6 +38,8 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   const emailOf = new Map(users.map((user: { id: string; email: string }) => [user.id, user.email]))
 
   const view = toAdminShipment(shipment)
+  // Per shipment: each of the order's shipments has its own story.
+  const notes = new Set([shipment, ...sameOrder.filter((earlier) => earlier.id !== shipment.id)].flatMap((one) => noteEventIds(one.events ?? [])))
   const timeline = [
     ...history
       .filter((event) => !CODE_SENT_EVENT.test(event.message ?? ""))
@@ -45,6 +48,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
         at: event.occurred_at,
         status: event.status,
         message: event.message,
+        note: notes.has(event.id),
         actor: event.actor_id ? (emailOf.get(event.actor_id) ?? event.actor_id) : null,
       })),
     ...view.tracking.map((entry) => ({
