@@ -10,26 +10,13 @@ function EntryText({ entry }: { entry: TimelineEntry }) {
   const { t } = useTranslation()
   switch (entry.kind) {
     case "status":
-      if (entry.note) {
-        return (
-          <>
-            <Text size="small" weight="plus">
-              {entry.message}
-            </Text>
-            {entry.actor ? (
-              <Text size="small" className="text-ui-fg-subtle">
-                {t("pickupPoint.timeline.by", { actor: entry.actor })}
-              </Text>
-            ) : null}
-          </>
-        )
-      }
+      // A note's message is what happened; a status change is titled by its status.
       return (
         <>
           <Text size="small" weight="plus">
-            {t(`pickupPoint.status.${entry.status}`, { defaultValue: entry.status })}
+            {entry.note ? entry.message : t(`pickupPoint.status.${entry.status}`, { defaultValue: entry.status })}
           </Text>
-          {entry.message && !sameWords(entry.message, entry.status) ? (
+          {!entry.note && entry.message && !sameWords(entry.message, entry.status) ? (
             <Text size="small" className="text-ui-fg-subtle">
               {entry.message}
             </Text>
