@@ -14,6 +14,9 @@ const isTimeZone = (zone: string) => {
 }
 
 /** The plugin's options (`plugins: [{ resolve: "medusa-pickup-point", options }]`). */
+/** How many days after its creation the tracking sync follows a shipment, unless `trackingSync.maxAgeDays` says otherwise. */
+export const TRACKING_MAX_AGE_DAYS = 60
+
 export const pluginOptionsSchema = clientOptionsSchema.extend({
   /** DELIVERY: generateLabel makes a PDF label. STORAGE: it confirms the shipment, no label. */
   merchantType: z.enum(["DELIVERY", "STORAGE"]).default("DELIVERY"),
@@ -59,12 +62,12 @@ export const pluginOptionsSchema = clientOptionsSchema.extend({
       /** Calls per run at most; what is left waits for the next run, stalest first. */
       maxBatchesPerRun: z.number().int().min(1).default(50),
       /** Shipments older than this are no longer followed. */
-      maxAgeDays: z.number().int().min(1).default(60),
+      maxAgeDays: z.number().int().min(1).default(TRACKING_MAX_AGE_DAYS),
       /** Failed runs in a row that open the circuit, and how long it stays open before a probe. */
       circuitFailureThreshold: z.number().int().min(1).default(3),
       circuitOpenMs: z.number().int().min(0).default(300_000),
     })
-    .default({ batchSize: 100, maxBatchesPerRun: 50, maxAgeDays: 60, circuitFailureThreshold: 3, circuitOpenMs: 300_000 }),
+    .default({ batchSize: 100, maxBatchesPerRun: 50, maxAgeDays: TRACKING_MAX_AGE_DAYS, circuitFailureThreshold: 3, circuitOpenMs: 300_000 }),
   /** The external shipping platform's webhook (`POST /hooks/pickup-point`). */
   webhook: z
     .object({

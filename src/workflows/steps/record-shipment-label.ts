@@ -73,7 +73,6 @@ export const recordShipmentLabelStep = createStep(recordShipmentLabelStepId, asy
       `The shipment order of ${current.order_number} changed while its label was made; reload the order and try again.`
     )
   }
-
   const now = new Date().toISOString()
   await container.resolve(Modules.FULFILLMENT).updateFulfillment(input.fulfillment_id, {
     data: {

@@ -72,7 +72,6 @@ export function requirePickupPointPhone(input: { pickup_point_methods: number; p
   }
 }
 
-
 /**
  * Refuses a cart the plugin could not ship as it was chosen: two pickup-point
  * deliveries (`one_pickup_point_delivery`: one shipment order, one parcel, per

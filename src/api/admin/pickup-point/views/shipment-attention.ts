@@ -1,6 +1,7 @@
 import { isCancelUnderway, isFollowedByTracking } from "../../../../modules/pickup-point/lib/statuses"
 import { stageOf } from "../../../../modules/pickup-point/lib/tracking-stages"
 import type { TrackingStage } from "../../../../modules/pickup-point/lib/statuses"
+import { TRACKING_MAX_AGE_DAYS } from "../../../../modules/pickup-point/options"
 
 /** A shipment still waiting for the carrier's import after this long needs a person to look at it. */
 export const STUCK_AWAITING_IMPORT_MS = 30 * 60_000
@@ -18,8 +19,6 @@ export const CANCEL_PENDING_MS = 30 * 60_000
 /** Why a shipment needs a person, as a stable code the admin translates. */
 export type ShipmentAttention = "failed" | "cancel_pending" | "stuck_awaiting_import" | "sync_stale"
 
-/** The tracking sync follows a shipment this many days after its creation (the `trackingSync.maxAgeDays` option's default). */
-const FOLLOWED_DAYS = 60
 const DAY_MS = 86_400_000
 
 type AttentionFacts = {
@@ -38,7 +37,7 @@ const time = (value: Date | string | null | undefined) => (value ? new Date(valu
  * counts only for a shipment it still follows (created less than
  * `followedDays` ago): one it has let go is not waiting for it.
  */
-export function attentionOf(shipment: AttentionFacts, now = Date.now(), followedDays = FOLLOWED_DAYS): ShipmentAttention | null {
+export function attentionOf(shipment: AttentionFacts, now = Date.now(), followedDays = TRACKING_MAX_AGE_DAYS): ShipmentAttention | null {
   if (shipment.status === "failed") return "failed"
   if (isCancelUnderway(shipment) && now - time(shipment.cancel_requested_at)! > CANCEL_PENDING_MS) {
     return "cancel_pending"
@@ -55,7 +54,7 @@ export function attentionOf(shipment: AttentionFacts, now = Date.now(), followed
 }
 
 /** The same rule as `attentionOf`, as a filter of the module's list methods. */
-export function attentionFilter(now = Date.now(), followedDays = FOLLOWED_DAYS) {
+export function attentionFilter(now = Date.now(), followedDays = TRACKING_MAX_AGE_DAYS) {
   const stuckBefore = new Date(now - STUCK_AWAITING_IMPORT_MS)
   const followedSince = new Date(now - followedDays * DAY_MS)
   const staleBefore = new Date(now - SYNC_STALE_MS)
@@ -83,7 +82,7 @@ export function describeShipment<T extends AttentionFacts & { tracking_status_co
   shipment: T,
   mapping: Record<string, TrackingStage>,
   now = Date.now(),
-  followedDays = FOLLOWED_DAYS
+  followedDays = TRACKING_MAX_AGE_DAYS
 ) {
   return {
     ...shipment,

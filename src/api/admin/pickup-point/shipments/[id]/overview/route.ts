@@ -28,7 +28,8 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
     // Shipments this one replaced (a change of pickup point archives the old one): their history stays on the timeline.
     pickupPoints.listPickupPointShipments({ order_id: shipment.order_id }, { relations: ["events"], withDeleted: true, take: 20 }),
   ])
-  const history = [...(shipment.events ?? []), ...sameOrder.filter((earlier) => earlier.id !== shipment.id).flatMap((earlier) => earlier.events ?? [])]
+  const shipments = [shipment, ...sameOrder.filter((earlier) => earlier.id !== shipment.id)]
+  const history = shipments.flatMap((one) => one.events ?? [])
   const actorIds = [
     ...new Set([...sends.map((send) => send.actor_id), ...history.map((event) => event.actor_id)].filter((id): id is string => !!id)),
   ]
@@ -39,7 +40,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
 
   const view = toAdminShipment(shipment)
   // Per shipment: each of the order's shipments has its own story.
-  const notes = new Set([shipment, ...sameOrder.filter((earlier) => earlier.id !== shipment.id)].flatMap((one) => noteEventIds(one.events ?? [])))
+  const notes = new Set(shipments.flatMap((one) => noteEventIds(one.events ?? [])))
   const timeline = [
     ...history
       .filter((event) => !CODE_SENT_EVENT.test(event.message ?? ""))
