@@ -58,4 +58,36 @@ describe("instantIn", () => {
     expect(instantIn("2026-11-22", null, "UTC")?.toISOString()).toBe("2026-11-22T00:00:00.000Z")
     expect(instantIn(null, "10:15", "UTC")).toBeNull()
   })
+
+  it("reads the same instant as Intl for every quarter hour around a change of offset", () => {
+    // The reading before the offsets were kept per hour: Intl asked each time.
+    const reference = (date: string, time: string, timeZone: string) => {
+      const [y, mo, d] = date.split("-").map(Number)
+      const [h, mi] = time.split(":").map(Number)
+      const asUtc = Date.UTC(y, mo - 1, d, h, mi)
+      const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).formatToParts(new Date(asUtc))
+      const get = (type: string) => Number(parts.find((p) => p.type === type)!.value)
+      return asUtc - (Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute")) - asUtc)
+    }
+    // Rome at whole hours, St John's at 02:00 local (04:30 or 05:30 UTC), Lord Howe by half an hour.
+    const changes = [
+      ["Europe/Rome", "2026-03-29"],
+      ["Europe/Rome", "2026-10-25"],
+      ["America/St_Johns", "2026-03-08"],
+      ["America/St_Johns", "2026-11-01"],
+      ["Australia/Lord_Howe", "2026-04-05"],
+      ["Australia/Lord_Howe", "2026-10-04"],
+    ]
+    let compared = 0
+    for (const [timeZone, day] of changes) {
+      for (const date of [day, new Date(Date.parse(day) - 86_400_000).toISOString().slice(0, 10)]) {
+        for (let minute = 0; minute < 24 * 60; minute += 15) {
+          const time = `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`
+          expect([timeZone, date, time, instantIn(date, time, timeZone)!.getTime()]).toEqual([timeZone, date, time, reference(date, time, timeZone)])
+          compared++
+        }
+      }
+    }
+    expect(compared).toBe(6 * 2 * 96)
+  })
 })
