@@ -67,7 +67,7 @@ medusaIntegrationTestRunner({
       expect(again.result.recorded).toEqual([])
     })
 
-    it("records the others, on the sweep, when one order cannot be recorded, and tries that one again every run", async () => {
+    it("goes on, on the sweep, past an order it cannot record, and tries that one again every run", async () => {
       const blocked = await checkout()
       const other = await checkout()
       const lost = [await shipmentOf(blocked.id, (s) => s.status === "ready"), await shipmentOf(other.id, (s) => s.status === "ready")]
@@ -81,14 +81,17 @@ medusaIntegrationTestRunner({
         request: null,
         problem: "A shipment of another store",
       })
-      const sweep = async () => (await sweepUnrecordedOrdersWorkflow(getContainer()).run({ input: { grace_ms: 0, lookback_days: 1 } })).result
+      // One new order a run: the order after the blocked one is reached only if the cursor goes past it.
+      const sweep = async () => (await sweepUnrecordedOrdersWorkflow(getContainer()).run({ input: { grace_ms: 0, lookback_days: 1, limit: 1 } })).result
 
+      expect(await sweep()).toMatchObject({ recorded: [], failed: [blocked.id] })
       expect(await sweep()).toMatchObject({ recorded: [other.id], failed: [blocked.id] })
       expect(await sweep()).toMatchObject({ recorded: [], failed: [blocked.id] })
-      // Its cause fixed, the next run records it.
+      // Its cause fixed, the next run records it, and the one after has nothing left to try.
       await pickupPoints.softDeletePickupPointShipments(squatter.shipment.id)
       expect(await sweep()).toMatchObject({ recorded: [blocked.id], failed: [] })
-      expect(await sweep()).toMatchObject({ recorded: [], failed: [] })
+      expect(await sweep()).toMatchObject({ looked_at: 0, recorded: [], failed: [] })
+      expect((await pickupPoints.retrieveOrderSweep()).retry_ids).toEqual([])
     })
 
     it("records nothing, on the sweep, for an order cancelled before its shipment was recorded", async () => {

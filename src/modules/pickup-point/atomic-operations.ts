@@ -34,7 +34,7 @@ import type {
  *   claimSyncBatch      rows another process has claimed are skipped (FOR UPDATE SKIP LOCKED)
  *   claimWebhookDelivery  of identical deliveries one is processed; only a settled one is a duplicate
  *   claimWebhookDeliveryForReprocess  an admin's reprocess wins only a failed delivery, once
- *   advanceSweepCursor  a sweep's cursor moves only forward
+ *   advanceSweep        a sweep's cursor moves only forward; the ids it tries again are merged
  *
  * Raw SQL, because each rule is a WHERE clause the ORM's generated methods
  * cannot express (compare-and-set, SKIP LOCKED, ON CONFLICT, RETURNING).
@@ -723,11 +723,21 @@ export async function scrubShipmentContacts(sql: SqlRunner, before: Date, limit:
   return rows.length
 }
 
-/** Moves a sweep's numeric cursor forward only. */
-export async function advanceSweepCursor(sql: SqlRunner, id: string, value: number): Promise<void> {
+/**
+ * Moves a sweep's numeric cursor forward only, and updates the ids it tries
+ * again: `failed` added, `settled` taken out, in the same write (two
+ * processes sweeping at once each merge into what the other wrote).
+ */
+export async function advanceSweep(sql: SqlRunner, id: string, sweep: { through: number; failed: string[]; settled: string[] }): Promise<void> {
   await sql.execute(
-    `UPDATE pickup_point_sync_state SET cursor = ?, last_run_at = now(), updated_at = now()
-     WHERE id = ? AND (cursor IS NULL OR CAST(cursor AS bigint) < ?)`,
-    [String(value), id, value]
+    `UPDATE pickup_point_sync_state
+     SET cursor = CASE WHEN cursor IS NULL OR CAST(cursor AS bigint) < ? THEN CAST(? AS text) ELSE cursor END,
+         retry_ids = (SELECT pg_catalog.jsonb_agg(DISTINCT retry.id ORDER BY retry.id)
+                      FROM (SELECT pg_catalog.jsonb_array_elements_text(coalesce(retry_ids, '[]')) AS id
+                            UNION SELECT pg_catalog.unnest(CAST(? AS text[]))) AS retry
+                      WHERE retry.id <> ALL (CAST(? AS text[]))),
+         last_run_at = now(), updated_at = now()
+     WHERE id = ?`,
+    [sweep.through, sweep.through, textArray(sweep.failed), textArray(sweep.settled), id]
   )
 }

@@ -586,18 +586,30 @@ export default class PickupPointModuleService extends MedusaService({
     return await this.retrievePickupPointSyncState(SYNC_STATE_ID, {}, sharedContext)
   }
 
-  /** The order sweep's cursor (the last order display id it looked at), or null before its first run. */
+  /**
+   * Where the order sweep has got to: its cursor (the last order display id it looked at, null before
+   * its first run) and the orders it could not record, which it tries again every run.
+   */
   @InjectManager()
-  async retrieveOrderSweepCursor(@MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<number | null> {
+  async retrieveOrderSweep(@MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<{ cursor: number | null; retry_ids: string[] }> {
     await atomic.ensureSyncState(sharedContext.manager!, ORDER_SWEEP_STATE_ID)
-    const { cursor } = await this.retrievePickupPointSyncState(ORDER_SWEEP_STATE_ID, {}, sharedContext)
-    return cursor === null || cursor === undefined ? null : Number(cursor)
+    const { cursor, retry_ids } = await this.retrievePickupPointSyncState(ORDER_SWEEP_STATE_ID, {}, sharedContext)
+    return {
+      cursor: cursor === null || cursor === undefined ? null : Number(cursor),
+      retry_ids: Array.isArray(retry_ids) ? (retry_ids as string[]) : [],
+    }
   }
 
-  /** Moves the order sweep's cursor forward (never back, whichever process gets there first). */
+  /**
+   * Moves the order sweep's cursor forward to `through` (never back, whichever process gets there
+   * first), adds the orders it could not record to those it tries again and takes out the `settled` ones.
+   */
   @InjectManager()
-  async advanceOrderSweepCursor(displayId: number, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
-    await atomic.advanceSweepCursor(sharedContext.manager!, ORDER_SWEEP_STATE_ID, displayId)
+  async advanceOrderSweep(
+    sweep: { through: number; failed: string[]; settled: string[] },
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
+    await atomic.advanceSweep(sharedContext.manager!, ORDER_SWEEP_STATE_ID, sweep)
   }
 
   /**

@@ -42,11 +42,13 @@ async function startingCursor(container: MedusaContainer, lookbackDays: number):
  * record (their order.placed event died with a process) and records them,
  * to be looked up on the service before they are ever created. Walks orders
  * by display id (indexed, and only growing) from a cursor, at most `limit`
- * a run. Safe with several processes: recording is once per order (a unique
- * index), and the cursor only moves forward. An order that cannot be
- * recorded is logged and holds the cursor, not the rest of the run. No
- * compensation: each recorded shipment is the record the retry job works
- * from.
+ * a run. An order that cannot be recorded is logged and remembered, and
+ * tried again every run (at most `limit` of them) until it is recorded or
+ * has nothing left to record; the cursor goes on past it, so that one order
+ * never keeps the later ones out of reach. Safe with several processes:
+ * recording is once per order (a unique index), the cursor only moves
+ * forward, and the orders to try again are merged. No compensation: each
+ * recorded shipment is the record the retry job works from.
  */
 export const sweepUnrecordedOrdersStep = createStep(
   sweepUnrecordedOrdersStepId,
@@ -54,30 +56,35 @@ export const sweepUnrecordedOrdersStep = createStep(
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const logger: Logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    let cursor = await pickupPoints.retrieveOrderSweepCursor()
+    const nothing = () => new StepResponse({ looked_at: 0, recorded: [] as string[], failed: [] as string[] })
+    const sweep = await pickupPoints.retrieveOrderSweep()
+    let cursor = sweep.cursor
     if (cursor === null) {
       cursor = await startingCursor(container, input.lookback_days)
-      if (cursor === Number.MAX_SAFE_INTEGER) {
-        return new StepResponse({ looked_at: 0, recorded: [] as string[], failed: [] as string[] })
-      }
+      if (cursor === Number.MAX_SAFE_INTEGER) return nothing()
     }
+    const fields = ["id", "display_id", "created_at", "shipping_methods.shipping_option_id", "shipping_methods.data"]
     const { data } = await query.graph({
       entity: "order",
-      fields: ["id", "display_id", "created_at", "shipping_methods.shipping_option_id", "shipping_methods.data"],
+      fields,
       // display_id is a number in the database, whatever the generated types say.
       filters: { display_id: { $gt: cursor } } as never,
       pagination: { take: input.limit, order: { display_id: "ASC" } },
     })
     // Stop before the first order still young enough for its subscriber: the cursor never passes it.
     const settledBefore = Date.now() - input.grace_ms
-    const orders: SweptOrder[] = []
+    const fresh: SweptOrder[] = []
     for (const order of data as unknown as SweptOrder[]) {
       if (new Date(order.created_at).getTime() > settledBefore) break
-      orders.push(order)
+      fresh.push(order)
     }
-    if (!orders.length) {
-      return new StepResponse({ looked_at: 0, recorded: [] as string[], failed: [] as string[] })
-    }
+    const retried = sweep.retry_ids.slice(0, input.limit)
+    const freshIds = new Set(fresh.map((o) => o.id))
+    const again = retried.length
+      ? ((await query.graph({ entity: "order", fields, filters: { id: retried } })).data as unknown as SweptOrder[]).filter((o) => !freshIds.has(o.id))
+      : []
+    const orders = [...again, ...fresh]
+    if (!orders.length && !retried.length) return nothing()
 
     const optionIds = [...new Set(orders.flatMap((o) => (o.shipping_methods ?? []).flatMap((m) => (m?.shipping_option_id ? [m.shipping_option_id] : []))))]
     const options = optionIds.length
@@ -92,24 +99,27 @@ export const sweepUnrecordedOrdersStep = createStep(
       : new Set<string>()
     const recorded: string[] = []
     const failed: string[] = []
-    let through = Number(orders[orders.length - 1].display_id)
     for (const order of shipped.filter((o) => !recordedAlready.has(o.id))) {
       try {
         const { result } = await createShipmentOrderWorkflow(container).run({ input: { order_id: order.id, recovered: true } })
         // Nothing is recorded for an order cancelled meanwhile.
         if (result) recorded.push(order.id)
       } catch (error) {
-        // The others are recorded all the same; the cursor stops before this one, so that it is tried
-        // again every run (a database that was down) and said every run until its cause is fixed.
+        // The others are recorded all the same; this one is tried again every run (a database that was
+        // down) and said every run until its cause is fixed.
         failed.push(order.id)
-        through = Math.min(through, Number(order.display_id) - 1)
         logger.error(
           `[pickup-point] order sweep: the shipment of order ${order.display_id} (${order.id}) could not be recorded: ${safeErrorMessage(error)} ` +
-            `It is tried again every minute; later orders whose event was lost wait behind it.`
+            `It is tried again every minute until it is recorded or the order is cancelled.`
         )
       }
     }
-    await pickupPoints.advanceOrderSweepCursor(through)
+    await pickupPoints.advanceOrderSweep({
+      through: fresh.length ? Number(fresh[fresh.length - 1].display_id) : cursor,
+      failed,
+      // Recorded, recorded meanwhile, cancelled, no longer shipped by the plugin or gone: nothing left to try.
+      settled: retried.filter((id) => !failed.includes(id)),
+    })
     return new StepResponse({ looked_at: orders.length, recorded, failed })
   }
 )

@@ -3,7 +3,8 @@ import { model } from "@medusajs/framework/utils"
 /**
  * A background job's memory across runs and processes (one row per job):
  * for the tracking sync, the circuit that stops it hammering a service that
- * is down, and its lag; for the order sweep, its cursor.
+ * is down, and its lag; for the order sweep, its cursor and the orders it
+ * could not record.
  */
 export const PickupPointSyncState = model.define("pickup_point_sync_state", {
   id: model.text().primaryKey(),
@@ -16,4 +17,6 @@ export const PickupPointSyncState = model.define("pickup_point_sync_state", {
   lag_seconds: model.number().nullable(),
   /** Where a sweep has got to (the order sweep: the last display id looked at). */
   cursor: model.text().nullable(),
+  /** The ids a sweep tries again every run (the order sweep: orders whose shipment could not be recorded). */
+  retry_ids: model.json().nullable(),
 })
