@@ -135,6 +135,7 @@ medusaIntegrationTestRunner({
       await control().post("/faults", { operation: "sendVerificationCode", kind: "commit_then_drop", times: 1 })
       await button("Send verification code").click()
       await page().getByText("The carrier did not confirm the send to m***@example.com: the code probably went out.", { exact: false }).waitFor()
+      await widget().getByText("Verification code probably sent to m***@example.com").waitFor()
       const [email] = (await control().get("/emails")).data.emails
       expect(email.orderReferenceCode).toBe(shipment.order_reference_code)
       await widget().getByText("Sends in the last 24 hours: 1 of 5; 4 left today.").waitFor()

@@ -390,6 +390,12 @@ medusaIntegrationTestRunner({
       await fault("sendVerificationCode", "commit_then_drop", 1)
       const sent = await api.post(`/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, admin)
       expect(sent.data.verification_code).toMatchObject({ confirmed: false, masked_email: "m***@example.com" })
+      // The order page's timeline says so once, on the send itself.
+      const { timeline } = (await api.get(`/admin/pickup-point/shipments/${shipment.id}/overview`, admin)).data
+      expect(timeline.filter((entry: { kind: string }) => entry.kind === "verification_code")).toEqual([
+        expect.objectContaining({ confirmed: false, masked_email: "m***@example.com" }),
+      ])
+      expect(timeline.filter((entry: { message?: string }) => /verification code/i.test(entry.message ?? ""))).toEqual([])
       const again = await api.post(`/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, admin).catch(errorResponse)
       expect(again.status).toBe(429)
       expect((await control().get("/emails")).data.emails).toHaveLength(1)

@@ -17,7 +17,7 @@ export const sendVerificationCodeWorkflow = createWorkflow(
       sendVerificationCodeStep(
         transform({ input, reservation }, ({ input, reservation }) => ({
           shipment_id: input.shipment_id,
-          masked_email: reservation.reserved ? reservation.masked_email : "",
+          send_id: reservation.reserved ? reservation.send_id : "",
         }))
       )
     )

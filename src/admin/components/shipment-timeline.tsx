@@ -43,8 +43,13 @@ function EntryText({ entry }: { entry: TimelineEntry }) {
       return (
         <>
           <Text size="small" weight="plus">
-            {t("pickupPoint.timeline.codeSent", { email: entry.masked_email })}
+            {t(entry.confirmed ? "pickupPoint.timeline.codeSent" : "pickupPoint.timeline.codeProbablySent", { email: entry.masked_email })}
           </Text>
+          {!entry.confirmed && (
+            <Text size="small" className="text-ui-fg-subtle">
+              {t("pickupPoint.timeline.codeUnconfirmed")}
+            </Text>
+          )}
           <Text size="small" className="text-ui-fg-subtle">
             {entry.actor ? t("pickupPoint.timeline.by", { actor: entry.actor }) : t("pickupPoint.timeline.bySystem")}
           </Text>

@@ -51,7 +51,7 @@ export type TimelineEntry =
   /** `note`: a line that keeps the status (its message is what happened). */
   | { kind: "status"; at: string; status: string; message: string | null; note?: boolean; actor?: string | null }
   | { kind: "tracking"; at: string; status_code: string; status_description: string | null; source: "sync" | "webhook" | "admin" }
-  | { kind: "verification_code"; at: string; masked_email: string; actor: string | null }
+  | { kind: "verification_code"; at: string; masked_email: string; confirmed: boolean; actor: string | null }
   | { kind: "webhook"; at: string; verdict: string; status_code: string | null; result: string | null; deliveries: number }
 
 export type VerificationCodeAllowance = {

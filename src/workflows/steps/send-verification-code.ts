@@ -11,15 +11,14 @@ export const sendVerificationCodeStepId = "pickup-point-send-verification-code"
  * Has the service e-mail the pickup verification code to the customer; the
  * code itself never passes through the plugin. When the service's answer is
  * lost the e-mail may have gone out, so the send is kept (it counts against
- * the limits) and reported as not confirmed. No compensation: an e-mail
- * cannot be unsent (it is the workflow's last call).
+ * the limits) and marked as not confirmed on its audit record. No
+ * compensation: an e-mail cannot be unsent (it is the workflow's last call).
  */
 export const sendVerificationCodeStep = createStep(
   sendVerificationCodeStepId,
-  async (input: { shipment_id: string; masked_email: string }, { container }) => {
+  async (input: { shipment_id: string; send_id: string }, { container }) => {
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
     const shipment = await pickupPoints.retrievePickupPointShipment(input.shipment_id)
-    let confirmed = true
     try {
       await shipmentOrdersClient(container).sendVerificationCode(shipment.order_reference_code!)
     } catch (error) {
@@ -27,16 +26,9 @@ export const sendVerificationCodeStep = createStep(
       if (!isOutcomeUnknown(error)) {
         throw toMedusaError(error, "The carrier did not send the verification code")
       }
-      confirmed = false
+      await pickupPoints.updatePickupPointVerificationCodeSends({ id: input.send_id, confirmed: false })
+      return new StepResponse({ confirmed: false })
     }
-    // A confirmed send is in the history as its audit record; one whose answer was lost says so next to it.
-    if (!confirmed) {
-      await pickupPoints.noteShipmentEvent(
-        shipment.id,
-        `Verification code probably sent to ${input.masked_email} (the carrier's answer was lost). ` +
-          "Ask the customer whether it arrived before sending it again: this send counts towards today's limit."
-      )
-    }
-    return new StepResponse({ confirmed })
+    return new StepResponse({ confirmed: true })
   }
 )

@@ -1,10 +1,15 @@
 import { model } from "@medusajs/framework/utils"
 
-/** Audit of a verification code e-mail the service was asked to send: who, when, to which (masked) address. */
+/**
+ * Audit of a verification code e-mail the service was asked to send: who,
+ * when, to which (masked) address, and whether the service confirmed it
+ * (false: its answer was lost, and the e-mail probably went out).
+ */
 export const PickupPointVerificationCodeSend = model.define("pickup_point_verification_code_send", {
   id: model.id({ prefix: "puvc" }).primaryKey(),
   shipment_id: model.text().index(),
   actor_id: model.text().nullable(),
   masked_email: model.text(),
   sent_at: model.dateTime(),
+  confirmed: model.boolean().default(true),
 })

@@ -63,6 +63,8 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       kind: "verification_code" as const,
       at: send.sent_at,
       masked_email: send.masked_email,
+      // False: the carrier's answer was lost, and the e-mail probably went out.
+      confirmed: send.confirmed,
       actor: send.actor_id ? (emailOf.get(send.actor_id) ?? send.actor_id) : null,
     })),
     ...deliveries.map((delivery) => ({
