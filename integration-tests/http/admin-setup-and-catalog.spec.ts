@@ -324,6 +324,16 @@ medusaIntegrationTestRunner({
         const count = async (query: string) => (await api.get(`/store/pickup-points?${query}`, store)).data.count
         expect(await count("q=sant&city=catania&postcode=951")).toBe(1)
         expect(await count("q=sant&city=roma")).toBe(0)
+        // The city is compared whole, folded as the text is: a storefront passes the shipping address's, as typed.
+        const etna = { code: "PP-IT-2", name: "Edicola Etna", address: "Via Etnea 1", city: "Sant’Agata li Battiati", postcode: "95030", country_code: "IT" }
+        await api.post("/admin/pickup-points", etna, admin)
+        const inCity = async (city: string) => count(`city=${encodeURIComponent(city)}`)
+        for (const city of ["Łódź", "lodz", " LODZ ", "Sant'Agata li Battiati", "sant agata  li battiati", "SANT-AGATA LI BATTIATI"]) {
+          expect([city, await inCity(city)]).toEqual([city, 1])
+        }
+        for (const city of ["lod", "sant agata", "lodzz"]) {
+          expect([city, await inCity(city)]).toEqual([city, 0])
+        }
 
         await api.post(`/admin/pickup-points/${id}`, { name: "Edicola Ognina" }, admin)
         expect([await found("caff"), await found("ognin")]).toEqual([0, 1])

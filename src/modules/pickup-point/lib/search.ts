@@ -52,11 +52,29 @@ export function foldSearchText(text: string): string {
     .normalize("NFC")
 }
 
+/** Punctuation, as Migration20261123230000's `pickup_point_folded_city` (and the search column's fold) has it. */
+const PUNCTUATION = /[!-/:-@[-`{-~\u00a1-\u00bf\u00d7\u00f7\u2010-\u205e\u3001-\u3003\u3008-\u3011\u3014-\u301f]/g
+
+/**
+ * A city as typed, folded as `pickup_point_folded_city` (Migration20261123230000)
+ * folds the catalog's, to be compared whole: "Forli" is Forlì, "sant agata"
+ * Sant'Agata. Lower case, punctuation and runs of spaces to one space, none at the ends.
+ */
+export function foldCity(city: string): string {
+  return foldSearchText(city)
+    .replace(PUNCTUATION, " ")
+    .toLowerCase()
+    // A final Σ lowercases to ς here and to σ in PostgreSQL.
+    .replace(/ς/g, "σ")
+    .replace(/ +/g, " ")
+    .replace(/^ | $/g, "")
+}
+
 /**
  * The catalog search's conditions, order and distance on built-in PostgreSQL
  * features only (no extension a managed database might refuse): every word
  * typed matches the beginning of a word of the point, a postcode prefix, a
- * city, and a bounding box around a coordinate ordered by great-circle distance.
+ * city (folded), and a bounding box around a coordinate ordered by great-circle distance.
  */
 function searchConditions(search: PickupPointSearch): { where: string; params: unknown[]; distance: string; order: string } {
   const where = ["deleted_at IS NULL", "is_active = true"]
@@ -89,8 +107,8 @@ function searchConditions(search: PickupPointSearch): { where: string; params: u
     }
   }
   if (search.city) {
-    where.push("lower(city) = lower(?)")
-    params.push(search.city.trim())
+    where.push("pickup_point_folded_city(city) = ?")
+    params.push(foldCity(search.city))
   }
   if (search.country_code) {
     where.push("lower(country_code) = lower(?)")
