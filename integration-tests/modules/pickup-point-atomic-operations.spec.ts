@@ -153,6 +153,18 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
       })
     })
 
+    describe("order sweep", () => {
+      it("keeps the orders it tries again in turn: settled ones out, failed ones again at the end; the cursor only forward", async () => {
+        expect(await service.retrieveOrderSweep()).toEqual({ cursor: null, retry_ids: [] })
+        await service.advanceOrderSweep({ through: 10, failed: ["order_a", "order_b", "order_c"], settled: [] })
+        expect(await service.retrieveOrderSweep()).toEqual({ cursor: 10, retry_ids: ["order_a", "order_b", "order_c"] })
+        await service.advanceOrderSweep({ through: 5, failed: ["order_a", "order_d"], settled: ["order_b"] })
+        expect(await service.retrieveOrderSweep()).toEqual({ cursor: 10, retry_ids: ["order_c", "order_a", "order_d"] })
+        await service.advanceOrderSweep({ through: 12, failed: [], settled: ["order_c", "order_a", "order_d"] })
+        expect(await service.retrieveOrderSweep()).toEqual({ cursor: 12, retry_ids: [] })
+      })
+    })
+
     describe("tracking ledger and sync batches", () => {
       async function followedShipments(count: number) {
         const ids: string[] = []
@@ -177,6 +189,19 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         const stored = await service.retrievePickupPointShipment(id)
         expect(stored).toMatchObject({ tracking_status_code: "ST_0005", tracking_stage: 40 })
         expect(await service.listPickupPointTrackingEvents({ shipment_id: id })).toHaveLength(2)
+      })
+
+      it("stores text with question marks and backslashes as it came, in a report and in a history line", async () => {
+        const [id] = await followedShipments(1)
+        const description = "Consegnato? Sì \\? 100% {ok} $1 'quoted' \"double\""
+        await service.recordTrackingUpdates([{ shipment_id: id, status_code: "ST_0005", status_description: description, tracking_number: "TN?1", source: "sync" }])
+        expect(await service.listPickupPointTrackingEvents({ shipment_id: id })).toEqual([expect.objectContaining({ status_description: description })])
+        expect(await service.retrievePickupPointShipment(id)).toMatchObject({ tracking_status_description: description, tracking_number: "TN?1" })
+        await service.transitionShipment({ id, from: "label_generated", to: "confirmed", message: `Why? ${description}` })
+        expect((await eventsOf(id)).map((event) => event.message)).toContain(`Why? ${description}`)
+        // A lone surrogate (half an emoji) becomes U+FFFD, as in any text column, rather than failing the batch.
+        await service.recordTrackingUpdates([{ shipment_id: id, status_code: "ST_0006", status_description: "Half \ud83d an emoji", source: "sync" }])
+        expect(await service.retrievePickupPointShipment(id)).toMatchObject({ tracking_status_code: "ST_0006", tracking_status_description: "Half \ufffd an emoji" })
       })
 
       it("keeps a report with an unknown code and no tracking number in the history, moving nothing", async () => {

@@ -303,6 +303,19 @@ export type TrackingRow = {
 
 export type TrackingMove = { shipment_id: string; rank: number; code: string; description: string | null; at: Date }
 
+/** An escaped lone surrogate in JSON.stringify's output (a pair is written as is), after an even run of backslashes. */
+const ESCAPED_LONE_SURROGATE = /(?<!\\)((?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/gi
+
+/**
+ * A value as JSON that PostgreSQL's jsonb accepts: a lone surrogate in a
+ * carrier's text (which the UTF-8 of a plain parameter turns into U+FFFD)
+ * would make jsonb refuse the whole batch, every run; it becomes U+FFFD too.
+ */
+function jsonForPostgres(value: unknown): string {
+  const json = JSON.stringify(value)
+  return /\\u[dD][89a-fA-F]/.test(json) ? json.replace(ESCAPED_LONE_SURROGATE, "$1\\ufffd") : json
+}
+
 /** A PostgreSQL array literal of text values, bound as one parameter (`CAST(? AS text[])`). */
 function textArray(values: readonly string[]): string {
   return `{${values.map((value) => `"${value.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`
@@ -341,7 +354,7 @@ export async function recordTrackingBatch(
   // 100 would bind some 1,800, and quoting each into the statement cost more than the rest of it.
   const eventIds = entityIds("putrk", batch.events.length)
   const rows = [...perShipment.entries()]
-  const input = JSON.stringify({
+  const input = jsonForPostgres({
     events: batch.events.map((r, i) => ({
       id: eventIds[i],
       shipment_id: r.shipment_id,
@@ -725,19 +738,22 @@ export async function scrubShipmentContacts(sql: SqlRunner, before: Date, limit:
 
 /**
  * Moves a sweep's numeric cursor forward only, and updates the ids it tries
- * again: `failed` added, `settled` taken out, in the same write (two
- * processes sweeping at once each merge into what the other wrote).
+ * again, in the same write (two processes sweeping at once each merge into
+ * what the other wrote): `settled` taken out, `failed` put at the end, so
+ * that a sweep taking the first ones each run comes to every one in turn.
  */
 export async function advanceSweep(sql: SqlRunner, id: string, sweep: { through: number; failed: string[]; settled: string[] }): Promise<void> {
   await sql.execute(
     `UPDATE pickup_point_sync_state
      SET cursor = CASE WHEN cursor IS NULL OR CAST(cursor AS bigint) < ? THEN CAST(? AS text) ELSE cursor END,
-         retry_ids = (SELECT pg_catalog.jsonb_agg(DISTINCT retry.id ORDER BY retry.id)
-                      FROM (SELECT pg_catalog.jsonb_array_elements_text(coalesce(retry_ids, '[]')) AS id
-                            UNION SELECT pg_catalog.unnest(CAST(? AS text[]))) AS retry
-                      WHERE retry.id <> ALL (CAST(? AS text[]))),
+         retry_ids = (SELECT pg_catalog.jsonb_agg(retry.id ORDER BY retry.failed_now, retry.place)
+                      FROM (SELECT kept.id, false AS failed_now, kept.place
+                            FROM pg_catalog.jsonb_array_elements_text(coalesce(retry_ids, '[]')) WITH ORDINALITY AS kept(id, place)
+                            WHERE kept.id <> ALL (CAST(? AS text[])) AND kept.id <> ALL (CAST(? AS text[]))
+                            UNION ALL
+                            SELECT failed.id, true, failed.place FROM pg_catalog.unnest(CAST(? AS text[])) WITH ORDINALITY AS failed(id, place)) AS retry),
          last_run_at = now(), updated_at = now()
      WHERE id = ?`,
-    [sweep.through, sweep.through, textArray(sweep.failed), textArray(sweep.settled), id]
+    [sweep.through, sweep.through, textArray(sweep.settled), textArray(sweep.failed), textArray(sweep.failed), id]
   )
 }

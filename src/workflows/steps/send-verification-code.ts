@@ -3,7 +3,7 @@ import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { isOutcomeUnknown } from "../../lib/shipment-orders"
 import { shipmentOrdersClient } from "../utils/shipment-orders-client"
-import { toMedusaError } from "../utils/to-medusa-error"
+import { safeErrorMessage, toMedusaError } from "../utils/to-medusa-error"
 
 export const sendVerificationCodeStepId = "pickup-point-send-verification-code"
 
@@ -26,7 +26,12 @@ export const sendVerificationCodeStep = createStep(
       if (!isOutcomeUnknown(error)) {
         throw toMedusaError(error, "The carrier did not send the verification code")
       }
-      await pickupPoints.updatePickupPointVerificationCodeSends({ id: input.send_id, confirmed: false })
+      // Not a reason to fail the step: its compensation would take the send out of the limits.
+      await pickupPoints.updatePickupPointVerificationCodeSends({ id: input.send_id, confirmed: false }).catch((failure) =>
+        container
+          .resolve("logger")
+          .error(`[pickup-point] the code send ${input.send_id} could not be marked as not confirmed: ${safeErrorMessage(failure)}`)
+      )
       return new StepResponse({ confirmed: false })
     }
     return new StepResponse({ confirmed: true })

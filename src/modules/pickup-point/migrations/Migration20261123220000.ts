@@ -2,13 +2,20 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
 /**
  * A code send whose answer from the carrier was lost is marked so on its
- * audit record, which the order page shows as "probably sent"; the sends
- * before this column were confirmed (an unconfirmed one said so in the
- * shipment's history, which stays).
+ * audit record, which the order page shows as "probably sent". Before, the
+ * shipment's history said so in a note written just after the send: each
+ * such note marks the latest send of its shipment at or before it (the
+ * order page no longer shows those notes).
  */
 export class Migration20261123220000 extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table if exists "pickup_point_verification_code_send" add column if not exists "confirmed" boolean not null default true;`)
+    this.addSql(`UPDATE "pickup_point_verification_code_send" SET "confirmed" = false WHERE "id" IN (
+      SELECT DISTINCT ON (note.id) send.id
+      FROM "pickup_point_shipment_event" AS note
+      JOIN "pickup_point_verification_code_send" AS send ON send.shipment_id = note.shipment_id AND send.sent_at <= note.occurred_at
+      WHERE note.message LIKE 'Verification code probably sent to %'
+      ORDER BY note.id, send.sent_at DESC);`)
   }
 
   override async down(): Promise<void> {

@@ -3,8 +3,8 @@ type HistoryEvent = { id: string; status: string; message?: string | null; creat
 /**
  * The ids of one shipment's history events that are notes: in the order
  * they were written (`created_at`, then id), an event with a message that
- * keeps the status of the one before it (a code send whose answer was lost,
- * a label that failed in the background). Decided here rather than from the
+ * keeps the status of the one before it (a label that failed in the
+ * background, say). Decided here rather than from the
  * timeline's order, which sorts by the time each event names.
  */
 export function noteEventIds(events: HistoryEvent[]): string[] {

@@ -8,8 +8,11 @@ import { describeShipment } from "../../../views/shipment-attention"
 
 const DAY_MS = 86_400_000
 
-/** The history entry each audited code send wrote before 5772496 (the audit record says more: who); kept off the timeline. */
-const CODE_SENT_EVENT = /^Verification code sent/
+/**
+ * The history entries a code send wrote before: each audited send before 5772496, and one whose answer was lost
+ * before its audit record said so (Migration20261123220000). The audit record says more (who); kept off the timeline.
+ */
+const CODE_SENT_EVENT = /^Verification code (probably )?sent/
 
 /**
  * Everything the order page shows of one shipment, read-only: the shipment
