@@ -164,6 +164,9 @@ medusaIntegrationTestRunner({
       await page().reload()
       await page().getByRole("heading", { name: "Consegna al punto di ritiro" }).waitFor()
       await widget().getByText("Ritirata").first().waitFor()
+      // The history's fixed lines in Italian too.
+      await widget().getByText("Importato dal servizio").waitFor()
+      await widget().getByText("Creato sul servizio").waitFor()
       await screenshot(page(), "order-widget-it", { selector: '[aria-labelledby="pickup-point-widget-heading"]' })
       await useLanguage(page(), "en")
     })

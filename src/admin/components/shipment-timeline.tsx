@@ -9,16 +9,20 @@ const sameWords = (message: string, status: string) => message.trim().toLowerCas
 function EntryText({ entry }: { entry: TimelineEntry }) {
   const { t } = useTranslation()
   switch (entry.kind) {
-    case "status":
+    case "status": {
+      // The history is stored in English; its fixed lines are shown in the admin's language.
+      const message = entry.message_key
+        ? t(`pickupPoint.history.${entry.message_key.key}`, { ...entry.message_key.params, defaultValue: entry.message })
+        : entry.message
       // A note's message is what happened; a status change is titled by its status.
       return (
         <>
           <Text size="small" weight="plus">
-            {entry.note ? entry.message : t(`pickupPoint.status.${entry.status}`, { defaultValue: entry.status })}
+            {entry.note ? message : t(`pickupPoint.status.${entry.status}`, { defaultValue: entry.status })}
           </Text>
-          {!entry.note && entry.message && !sameWords(entry.message, entry.status) ? (
+          {!entry.note && entry.message && message && !sameWords(entry.message, entry.status) ? (
             <Text size="small" className="text-ui-fg-subtle">
-              {entry.message}
+              {message}
             </Text>
           ) : null}
           {entry.actor ? (
@@ -28,6 +32,7 @@ function EntryText({ entry }: { entry: TimelineEntry }) {
           ) : null}
         </>
       )
+    }
     case "tracking":
       return (
         <>

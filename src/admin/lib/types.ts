@@ -49,7 +49,16 @@ export type AdminShipment = {
 
 export type TimelineEntry =
   /** `note`: a line that keeps the status (its message is what happened). */
-  | { kind: "status"; at: string; status: string; message: string | null; note?: boolean; actor?: string | null }
+  | {
+      kind: "status"
+      at: string
+      status: string
+      message: string | null
+      /** The line's key under `pickupPoint.history` and its parts, for one of the history's fixed lines. */
+      message_key?: { key: string; params: Record<string, string> } | null
+      note?: boolean
+      actor?: string | null
+    }
   | { kind: "tracking"; at: string; status_code: string; status_description: string | null; source: "sync" | "webhook" | "admin" }
   | { kind: "verification_code"; at: string; masked_email: string; confirmed: boolean; actor: string | null }
   | { kind: "webhook"; at: string; verdict: string; status_code: string | null; result: string | null; deliveries: number }

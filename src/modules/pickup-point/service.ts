@@ -41,6 +41,7 @@ import type {
   TrackingUpdate,
   VerificationCodeReservation,
 } from "./types"
+import { cancelRequestedMessage, HISTORY_MESSAGES } from "./lib/history-messages"
 
 const SYNC_STATE_ID = "tracking"
 const ORDER_SWEEP_STATE_ID = "order-sweep"
@@ -168,8 +169,8 @@ export default class PickupPointModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<{ shipment: PickupPointShipmentDTO; created: boolean }> {
     const why = intent.recovered
-      ? "Recorded by the order sweep (the order.placed event was not handled): looked up on the service before it is created"
-      : "Shipment order to be created"
+      ? HISTORY_MESSAGES.recordedBySweep
+      : HISTORY_MESSAGES.toBeCreated
     // The record and its first history row in one statement: no transaction to open.
     const created = await atomic.insertShipmentWithHistory(
       sharedContext.transactionManager ?? sharedContext.manager!,
@@ -304,7 +305,7 @@ export default class PickupPointModuleService extends MedusaService({
     const sql = sharedContext.transactionManager!
     const requested = await atomic.requestCancel(sql, id, CANCELLABLE_STATUSES, why)
     if (requested) {
-      await atomic.insertShipmentEvent(sql, id, requested.status, `Cancel requested, to be carried out by the retry job: ${why}`)
+      await atomic.insertShipmentEvent(sql, id, requested.status, cancelRequestedMessage(why))
     }
     return requested
   }

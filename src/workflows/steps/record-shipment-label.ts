@@ -9,6 +9,7 @@ import { heldShipmentRefusal } from "../../modules/pickup-point/lib/statuses"
 import { isHeldByAnotherFulfillment } from "../utils/live-fulfillment"
 import { safeErrorMessage } from "../utils/to-medusa-error"
 import { emitShipmentEvents, PickupPointShipmentEvents } from "../utils/shipment-events"
+import { HISTORY_MESSAGES } from "../../modules/pickup-point/lib/history-messages"
 
 export const recordShipmentLabelStepId = "pickup-point-record-shipment-label"
 
@@ -65,7 +66,7 @@ export const recordShipmentLabelStep = createStep(recordShipmentLabelStepId, asy
       label_url: labelUrl,
       label_requested_at: null,
     },
-    message: status === "confirmed" ? "Shipment confirmed" : "Label generated",
+    message: status === "confirmed" ? HISTORY_MESSAGES.confirmed : HISTORY_MESSAGES.labelGenerated,
   })
   if (!shipment) {
     throw new MedusaError(

@@ -5,6 +5,7 @@ import { withServiceIdentity } from "../../modules/pickup-point/lib/build-shipme
 import { isRetryable } from "../../modules/pickup-point/lib/statuses"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { ShipmentIntent } from "../../modules/pickup-point/types"
+import { HISTORY_MESSAGES } from "../../modules/pickup-point/lib/history-messages"
 
 export const retryShipmentStepId = "pickup-point-retry-shipment"
 
@@ -43,7 +44,7 @@ export const retryShipmentStep = createStep(
       from: "failed",
       to: shipment.order_reference_code ? "awaiting_import" : "pending",
       changes: { request: (intent?.request ?? shipment.request) as Record<string, unknown> | null },
-      message: "Retried by an admin",
+      message: HISTORY_MESSAGES.retried,
     })
     if (!retried) {
       throw refused()

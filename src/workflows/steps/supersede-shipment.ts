@@ -6,6 +6,7 @@ import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { ShipmentIntent } from "../../modules/pickup-point/types"
 import { creationEvents, emitShipmentEvents } from "../utils/shipment-events"
 import type { PickupPointChange } from "./prepare-pickup-point-change"
+import { pickupPointChangedMessage } from "../../modules/pickup-point/lib/history-messages"
 
 export const supersedeShipmentStepId = "pickup-point-supersede-shipment"
 
@@ -46,7 +47,7 @@ export const supersedeShipmentStep = createStep(supersedeShipmentStepId, async (
     previous_id: change.shipment_id,
     intent: withServiceIdentity(intent, { order_number: `${intent.order_number}-${revision}`, reference: `${intent.order_id}-${revision}` }),
     actor_id: input.actor_id,
-    message: `Pickup point changed from ${change.from_code} to ${change.to_code}.${note ? ` Note: ${note}` : ""}`,
+    message: pickupPointChangedMessage(change.from_code, change.to_code, note),
   })
   // A new shipment recorded as failed at once (data missing from the order) is announced.
   await emitShipmentEvents(container, creationEvents("pending", shipment))

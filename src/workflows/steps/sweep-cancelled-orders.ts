@@ -3,6 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { CANCELLABLE_STATUSES } from "../../modules/pickup-point/lib/statuses"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
+import { HISTORY_MESSAGES } from "../../modules/pickup-point/lib/history-messages"
 
 export const sweepCancelledOrdersStepId = "pickup-point-sweep-cancelled-orders"
 
@@ -14,7 +15,7 @@ export type SweepCancelledOrdersInput = {
 }
 
 /** What the shipment's history and last error say about a cancel the sweep found owed. */
-export const LOST_CANCEL_NOTE = "Its order was cancelled, and the cancel never reached the plugin (its order.canceled event was lost)"
+export const LOST_CANCEL_NOTE = HISTORY_MESSAGES.cancelLost
 
 /**
  * Finds shipments that can still be cancelled, with no cancel requested,

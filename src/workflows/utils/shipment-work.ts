@@ -18,6 +18,7 @@ import { hasLabelStage, stageOnService } from "./label-on-service"
 import { shipmentOrdersClient } from "./shipment-orders-client"
 import { shipmentLeaseMs, ShipmentLeaseLostError, withShipmentLease, type LeaseSettings, type ShipmentLease } from "./shipment-lease"
 import { safeErrorMessage, toMedusaError } from "./to-medusa-error"
+import { cancelledOnServiceMessage, HISTORY_MESSAGES } from "../../modules/pickup-point/lib/history-messages"
 
 /**
  * THE CREATION STATE MACHINE, on the workflow side: it makes the calls to
@@ -149,7 +150,7 @@ async function attemptCreate({ work, lease }: Held, shipment: PickupPointShipmen
     to: "awaiting_import",
     owner: lease.owner,
     changes: { order_reference_code: created.orderReferenceCode, pickup_point_public_code: created.pickupPointPublicCode ?? null },
-    message: "Created on the service",
+    message: HISTORY_MESSAGES.created,
   })
 }
 
@@ -172,7 +173,7 @@ async function reconcile({ work, lease }: Held, shipment: PickupPointShipmentDTO
           to: "awaiting_import",
           owner: lease.owner,
           changes: { order_reference_code: found.orderReferenceCode },
-          message: "Found on the service after an unknown outcome",
+          message: HISTORY_MESSAGES.foundAfterUnknown,
         }
       : {
           id: shipment.id,
@@ -181,7 +182,7 @@ async function reconcile({ work, lease }: Held, shipment: PickupPointShipmentDTO
           owner: lease.owner,
           // The tries so far are kept: a service whose creates keep timing out is tried ever less often.
           changes: { retry_count: shipment.retry_count },
-          message: "Not found on the service after an unknown outcome: creating it",
+          message: HISTORY_MESSAGES.notFoundAfterUnknown,
         }
   )
 }
@@ -197,7 +198,7 @@ async function checkImport({ work, lease }: Held, shipment: PickupPointShipmentD
         to: "ready",
         owner: lease.owner,
         changes: { tracking_number: items[0].tracking?.number ?? null },
-        message: "Imported by the service",
+        message: HISTORY_MESSAGES.imported,
       })
     }
     return await postpone({ work, lease }, shipment, "awaiting_import", items[0]?.message || "Not imported yet")
@@ -257,7 +258,7 @@ async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDT
   if (!reference && isCreationUncertain(shipment.status)) {
     reference = (await work.client.getIdentifier(shipment.order_number))?.orderReferenceCode ?? null
   }
-  let message = notes || "Cancelled"
+  let message = notes || HISTORY_MESSAGES.cancelled
   // A label asked for and never recorded may exist all the same: the service refuses to cancel it then,
   // until the carrier voids it (its status then reads cancelled, and nothing is left to cancel).
   const stage = reference && shipment.label_requested_at ? (await stageOnService(work.client, reference, work.pickupPoints.statusMapping)).stage : null
@@ -265,7 +266,7 @@ async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDT
     throw new UnseenLabelError(shipment.order_number, { orderCancelled })
   }
   if (stage === "cancelled") {
-    message = `${message}: the carrier reports shipment order ${reference} cancelled`
+    message = cancelledOnServiceMessage(message, reference)
   } else if (reference) {
     try {
       await work.client.cancel({ orderReferenceCode: reference, notes })

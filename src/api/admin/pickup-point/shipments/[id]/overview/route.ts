@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../../../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../../../../modules/pickup-point/service"
 import { SHIPMENT_RELATIONS, toAdminShipment } from "../../admin-shipment"
+import { describeHistoryMessage } from "../../../../../../modules/pickup-point/lib/history-messages"
 import { noteEventIds } from "../../../views/history-notes"
 import { describeShipment } from "../../../views/shipment-attention"
 
@@ -52,6 +53,8 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
         at: event.occurred_at,
         status: event.status,
         message: event.message,
+        // The line's key in the admin's translations, when it is one of the history's fixed lines.
+        message_key: describeHistoryMessage(event.message),
         note: notes.has(event.id),
         actor: event.actor_id ? (emailOf.get(event.actor_id) ?? event.actor_id) : null,
       })),

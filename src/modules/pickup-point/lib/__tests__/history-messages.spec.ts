@@ -1,0 +1,49 @@
+import english from "../../../../admin/i18n/json/en.json"
+import italian from "../../../../admin/i18n/json/it.json"
+import {
+  cancelledOnServiceMessage,
+  cancelRequestedMessage,
+  describeHistoryMessage,
+  HISTORY_MESSAGE_KEYS,
+  HISTORY_MESSAGES,
+  pickupPointChangedMessage,
+} from "../history-messages"
+
+/** What i18next makes of a translation and its parts. */
+const fill = (text: string, params: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name])
+
+describe("describeHistoryMessage", () => {
+  // Written as the plugin writes them, including the line an archived shipment gets on a change of point.
+  const lines = [
+    ...Object.values(HISTORY_MESSAGES),
+    cancelRequestedMessage(HISTORY_MESSAGES.cancelLost),
+    cancelRequestedMessage("Customer changed their mind. Call them?"),
+    pickupPointChangedMessage("PP-MI-001", "PP-MI-002"),
+    pickupPointChangedMessage("PP-MI-001", "PP-MI-002", "Closer to work."),
+    `${pickupPointChangedMessage("PP-MI-001", "PP-MI-002")} Continued as shipment pushp_01.`,
+    `${pickupPointChangedMessage("PP-MI-001", "PP-MI-002", "Line one.\nLine two.")} Continued as shipment pushp_01.`,
+    cancelledOnServiceMessage(HISTORY_MESSAGES.cancelled, "SO123"),
+  ]
+
+  it("knows every line the plugin writes, and its English translation gives the line back", () => {
+    for (const line of lines) {
+      const described = describeHistoryMessage(line)
+      expect([line, described && fill(english.pickupPoint.history[described.key], described.params)]).toEqual([line, line])
+    }
+  })
+
+  it("has an Italian translation for every key, with the same parts", () => {
+    const parts = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort()
+    for (const key of HISTORY_MESSAGE_KEYS) {
+      expect([key, parts(italian.pickupPoint.history[key])]).toEqual([key, parts(english.pickupPoint.history[key])])
+    }
+    expect(Object.keys(english.pickupPoint.history).sort()).toEqual([...HISTORY_MESSAGE_KEYS].sort())
+    expect(Object.keys(italian.pickupPoint.history).sort()).toEqual([...HISTORY_MESSAGE_KEYS].sort())
+  })
+
+  it("leaves any other line as written", () => {
+    expect(describeHistoryMessage("The Shipment Orders Service could not be reached (ECONNRESET) on create.")).toBeNull()
+    expect(describeHistoryMessage("Customer changed their mind: the carrier reports shipment order SO1 cancelled")).toBeNull()
+    expect(describeHistoryMessage(null)).toBeNull()
+  })
+})

@@ -1,0 +1,61 @@
+/**
+ * The shipment history's fixed lines. They are stored in English (the
+ * history is a record, written once), and the order page shows them in the
+ * admin's language: `describeHistoryMessage` finds each one's key under
+ * `pickupPoint.history` in the admin's translations (src/admin/i18n/json).
+ * A line it does not know (a carrier's error, say) is shown as written.
+ */
+export const HISTORY_MESSAGES = {
+  toBeCreated: "Shipment order to be created",
+  recordedBySweep: "Recorded by the order sweep (the order.placed event was not handled): looked up on the service before it is created",
+  created: "Created on the service",
+  foundAfterUnknown: "Found on the service after an unknown outcome",
+  notFoundAfterUnknown: "Not found on the service after an unknown outcome: creating it",
+  imported: "Imported by the service",
+  labelGenerated: "Label generated",
+  confirmed: "Shipment confirmed",
+  retried: "Retried by an admin",
+  cancelled: "Cancelled",
+  cancelLost: "Its order was cancelled, and the cancel never reached the plugin (its order.canceled event was lost)",
+} as const
+
+export type HistoryMessageKey = keyof typeof HISTORY_MESSAGES | (typeof HISTORY_TEMPLATES)[number]["key"]
+
+/** The line of a cancel the retry job is to carry out. */
+export const cancelRequestedMessage = (why: string) => `Cancel requested, to be carried out by the retry job: ${why}`
+
+/** The line of a change of pickup point, with the admin's note if any. */
+export const pickupPointChangedMessage = (from: string, to: string, note?: string | null) =>
+  `Pickup point changed from ${from} to ${to}.${note ? ` Note: ${note}` : ""}`
+
+/** The line of a cancel the carrier had carried out already, after the admin's notes or "Cancelled". */
+export const cancelledOnServiceMessage = (notes: string, reference: string | null) => `${notes}: the carrier reports shipment order ${reference} cancelled`
+
+/** Lines with parts of their own, as the functions above write them: a pattern and the names of its groups. */
+const HISTORY_TEMPLATES = [
+  { key: "cancelRequested", pattern: /^Cancel requested, to be carried out by the retry job: (.+)$/s, params: ["why"] },
+  { key: "pickupPointChangedNoteContinued", pattern: /^Pickup point changed from (\S+) to (\S+)\. Note: (.+) Continued as shipment (\S+)\.$/s, params: ["from", "to", "note", "shipment"] },
+  { key: "pickupPointChangedContinued", pattern: /^Pickup point changed from (\S+) to (\S+)\. Continued as shipment (\S+)\.$/, params: ["from", "to", "shipment"] },
+  { key: "pickupPointChangedNote", pattern: /^Pickup point changed from (\S+) to (\S+)\. Note: (.+)$/s, params: ["from", "to", "note"] },
+  { key: "pickupPointChanged", pattern: /^Pickup point changed from (\S+) to (\S+)\.$/, params: ["from", "to"] },
+  { key: "cancelledOnService", pattern: /^Cancelled: the carrier reports shipment order (\S+) cancelled$/, params: ["reference"] },
+] as const
+
+const KEY_OF_MESSAGE = new Map<string, HistoryMessageKey>(
+  Object.entries(HISTORY_MESSAGES).map(([key, message]) => [message, key as HistoryMessageKey])
+)
+
+/** Every key the admin's translations must have. */
+export const HISTORY_MESSAGE_KEYS: HistoryMessageKey[] = [...KEY_OF_MESSAGE.values(), ...HISTORY_TEMPLATES.map((template) => template.key)]
+
+/** A history line's translation key and the parts to put in it, or null for a line shown as written. */
+export function describeHistoryMessage(message: string | null | undefined): { key: HistoryMessageKey; params: Record<string, string> } | null {
+  if (!message) return null
+  const key = KEY_OF_MESSAGE.get(message)
+  if (key) return { key, params: {} }
+  for (const template of HISTORY_TEMPLATES) {
+    const match = template.pattern.exec(message)
+    if (match) return { key: template.key, params: Object.fromEntries(template.params.map((name, index) => [name, match[index + 1]])) }
+  }
+  return null
+}
