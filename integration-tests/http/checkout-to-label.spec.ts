@@ -245,7 +245,16 @@ medusaIntegrationTestRunner({
       // Audited with who did it; the old shipment's history stays on the timeline.
       const { data: overview } = await api.get(`/admin/pickup-point/shipments/${next.id}/overview`, admin)
       const changedLine = `Pickup point changed from PP-MI-001 to PP-MI-002. Note: Closer to the customer's office`
-      expect(overview.timeline).toContainEqual(expect.objectContaining({ kind: "status", status: "pending", message: changedLine, actor: "admin@medusa-test.com" }))
+      expect(overview.timeline).toContainEqual(
+        expect.objectContaining({
+          kind: "status",
+          status: "pending",
+          message: changedLine,
+          // Shown in the admin's language: the line's key and its parts.
+          message_key: { key: "pickupPointChangedNote", params: { from: "PP-MI-001", to: "PP-MI-002", note: "Closer to the customer's office" } },
+          actor: "admin@medusa-test.com",
+        })
+      )
       expect(overview.timeline).toContainEqual(expect.objectContaining({ kind: "status", status: "cancelled" }))
       const replaced = await change(shipment.id, { pickup_point_code: "PP-MI-001" })
       expect(replaced.status).toBe(404)

@@ -11,8 +11,12 @@ function EntryText({ entry }: { entry: TimelineEntry }) {
   switch (entry.kind) {
     case "status": {
       // The history is stored in English; its fixed lines are shown in the admin's language.
+      // Its parts are put in once, by hand: an admin's note may itself hold "{{...}}".
       const message = entry.message_key
-        ? t(`pickupPoint.history.${entry.message_key.key}`, { ...entry.message_key.params, defaultValue: entry.message })
+        ? t(`pickupPoint.history.${entry.message_key.key}`, { skipInterpolation: true, defaultValue: entry.message }).replace(
+            /\{\{(\w+)\}\}/g,
+            (placeholder, name: string) => entry.message_key!.params[name] ?? placeholder
+          )
         : entry.message
       // A note's message is what happened; a status change is titled by its status.
       return (

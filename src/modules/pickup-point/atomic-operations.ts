@@ -303,17 +303,20 @@ export type TrackingRow = {
 
 export type TrackingMove = { shipment_id: string; rank: number; code: string; description: string | null; at: Date }
 
-/** An escaped lone surrogate in JSON.stringify's output (a pair is written as is), after an even run of backslashes. */
-const ESCAPED_LONE_SURROGATE = /(?<!\\)((?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/gi
+/**
+ * In JSON.stringify's output, after an even run of backslashes: an escaped lone surrogate (a pair is
+ * written as is) or NUL, neither of which PostgreSQL's jsonb takes.
+ */
+const ESCAPED_UNSTORABLE = /(?<!\\)((?:\\\\)*)\\u(?:d[89a-f][0-9a-f]{2}|0000)/gi
 
 /**
- * A value as JSON that PostgreSQL's jsonb accepts: a lone surrogate in a
- * carrier's text (which the UTF-8 of a plain parameter turns into U+FFFD)
- * would make jsonb refuse the whole batch, every run; it becomes U+FFFD too.
+ * A value as JSON that PostgreSQL's jsonb accepts: a lone surrogate or a NUL
+ * in a carrier's text would make jsonb refuse the whole batch, every run;
+ * each becomes U+FFFD (as a lone surrogate does in a plain text parameter).
  */
 function jsonForPostgres(value: unknown): string {
   const json = JSON.stringify(value)
-  return /\\u[dD][89a-fA-F]/.test(json) ? json.replace(ESCAPED_LONE_SURROGATE, "$1\\ufffd") : json
+  return /\\u(?:[dD][89a-fA-F]|0000)/.test(json) ? json.replace(ESCAPED_UNSTORABLE, "$1\\ufffd") : json
 }
 
 /** A PostgreSQL array literal of text values, bound as one parameter (`CAST(? AS text[])`). */

@@ -41,7 +41,7 @@ import type {
   TrackingUpdate,
   VerificationCodeReservation,
 } from "./types"
-import { cancelRequestedMessage, HISTORY_MESSAGES } from "./lib/history-messages"
+import { cancelRequestedMessage, continuedAsShipmentMessage, HISTORY_MESSAGES } from "./lib/history-messages"
 
 const SYNC_STATE_ID = "tracking"
 const ORDER_SWEEP_STATE_ID = "order-sweep"
@@ -239,8 +239,9 @@ export default class PickupPointModuleService extends MedusaService({
         ? new MedusaError(MedusaError.Types.CONFLICT, `Order ${intent.order_id} got another shipment meanwhile; reload the order.`)
         : orderNumberTaken(intent.order_number)
     }
-    await atomic.insertShipmentEvent(sql, archived.id, archived.status, `${change.message} Continued as shipment ${shipment.id}.`, change.actor_id)
-    await atomic.insertShipmentEvent(sql, shipment.id, shipment.status, intent.problem ? `${change.message} ${intent.problem}` : change.message, change.actor_id)
+    await atomic.insertShipmentEvent(sql, archived.id, archived.status, continuedAsShipmentMessage(change.message, shipment.id), change.actor_id)
+    // The problem first: after the change's line, an admin's note would seem to run on into it.
+    await atomic.insertShipmentEvent(sql, shipment.id, shipment.status, intent.problem ? `${intent.problem} (${change.message})` : change.message, change.actor_id)
     return shipment
   }
 

@@ -28,6 +28,9 @@ export const cancelRequestedMessage = (why: string) => `Cancel requested, to be 
 export const pickupPointChangedMessage = (from: string, to: string, note?: string | null) =>
   `Pickup point changed from ${from} to ${to}.${note ? ` Note: ${note}` : ""}`
 
+/** The line the shipment a change of pickup point archived gets. */
+export const continuedAsShipmentMessage = (changed: string, shipmentId: string) => `${changed} Continued as shipment ${shipmentId}.`
+
 /** The line of a cancel the carrier had carried out already, after the admin's notes or "Cancelled". */
 export const cancelledOnServiceMessage = (notes: string, reference: string | null) => `${notes}: the carrier reports shipment order ${reference} cancelled`
 

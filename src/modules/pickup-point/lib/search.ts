@@ -52,24 +52,6 @@ export function foldSearchText(text: string): string {
     .normalize("NFC")
 }
 
-/** Punctuation, as Migration20261123230000's `pickup_point_folded_city` (and the search column's fold) has it. */
-const PUNCTUATION = /[!-/:-@[-`{-~\u00a1-\u00bf\u00d7\u00f7\u2010-\u205e\u3001-\u3003\u3008-\u3011\u3014-\u301f]/g
-
-/**
- * A city as typed, folded as `pickup_point_folded_city` (Migration20261123230000)
- * folds the catalog's, to be compared whole: "Forli" is Forlì, "sant agata"
- * Sant'Agata. Lower case, punctuation and runs of spaces to one space, none at the ends.
- */
-export function foldCity(city: string): string {
-  return foldSearchText(city)
-    .replace(PUNCTUATION, " ")
-    .toLowerCase()
-    // A final Σ lowercases to ς here and to σ in PostgreSQL.
-    .replace(/ς/g, "σ")
-    .replace(/ +/g, " ")
-    .replace(/^ | $/g, "")
-}
-
 /**
  * The catalog search's conditions, order and distance on built-in PostgreSQL
  * features only (no extension a managed database might refuse): every word
@@ -107,8 +89,10 @@ function searchConditions(search: PickupPointSearch): { where: string; params: u
     }
   }
   if (search.city) {
-    where.push("pickup_point_folded_city(city) = ?")
-    params.push(foldCity(search.city))
+    // Folded by the same function on both sides (Migration20261123230000: "forli" is Forlì), so that the
+    // database's own lower-casing, whatever its collation, decides for both; the index holds the left side.
+    where.push("pickup_point_folded_city(city) = pickup_point_folded_city(?)")
+    params.push(search.city.trim())
   }
   if (search.country_code) {
     where.push("lower(country_code) = lower(?)")

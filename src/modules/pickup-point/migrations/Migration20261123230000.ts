@@ -16,10 +16,10 @@ const PUNCTUATION = "[!-/:-@[-`{-~\u00a1-\u00bf\u00d7\u00f7\u2010-\u205e\u3001-\
  * NELL EMILIA" those of Reggio nell'Emilia. A storefront passes the city of
  * the shipping address, typed by the shopper, often without its accents.
  *
- * `pickup_point_folded_city` folds as lib/search.ts's `foldCity` folds what
- * is typed: compatibility forms, the marks of Latin, Greek and Cyrillic
- * letters, a few letters without a decomposition, punctuation to a space,
- * lower case, runs of spaces to one, none at the ends. Every name
+ * `pickup_point_folded_city` folds the catalog's city and the one typed
+ * alike (lib/search.ts): compatibility forms, the marks of Latin, Greek and
+ * Cyrillic letters, a few letters without a decomposition, punctuation to a
+ * space, lower case, runs of spaces to one, none at the ends. Every name
  * qualified: a restore runs an index's function with an empty search_path.
  * Its index replaces the one on lower(city); building it computes the fold
  * once per point (about as long as adding the folded search column did).

@@ -3,6 +3,7 @@ import italian from "../../../../admin/i18n/json/it.json"
 import {
   cancelledOnServiceMessage,
   cancelRequestedMessage,
+  continuedAsShipmentMessage,
   describeHistoryMessage,
   HISTORY_MESSAGE_KEYS,
   HISTORY_MESSAGES,
@@ -20,8 +21,8 @@ describe("describeHistoryMessage", () => {
     cancelRequestedMessage("Customer changed their mind. Call them?"),
     pickupPointChangedMessage("PP-MI-001", "PP-MI-002"),
     pickupPointChangedMessage("PP-MI-001", "PP-MI-002", "Closer to work."),
-    `${pickupPointChangedMessage("PP-MI-001", "PP-MI-002")} Continued as shipment pushp_01.`,
-    `${pickupPointChangedMessage("PP-MI-001", "PP-MI-002", "Line one.\nLine two.")} Continued as shipment pushp_01.`,
+    continuedAsShipmentMessage(pickupPointChangedMessage("PP-MI-001", "PP-MI-002"), "pushp_01"),
+    continuedAsShipmentMessage(pickupPointChangedMessage("PP-MI-001", "PP-MI-002", "Line one.\nLine two. {{shipment}}"), "pushp_01"),
     cancelledOnServiceMessage(HISTORY_MESSAGES.cancelled, "SO123"),
   ]
 

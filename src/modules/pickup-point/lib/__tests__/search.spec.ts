@@ -1,4 +1,4 @@
-import { buildPickupPointSearchSql, foldCity, foldSearchText, postcodeWithoutSeparators } from "../search"
+import { buildPickupPointSearchSql, foldSearchText, postcodeWithoutSeparators } from "../search"
 
 describe("foldSearchText", () => {
   it("takes the marks off Latin, Greek and Cyrillic letters, as the catalog's search_terms does", () => {
@@ -9,16 +9,6 @@ describe("foldSearchText", () => {
     expect(foldSearchText("ﬁne ＡＢＣ ①")).toBe("fine ABC 1")
     expect(foldSearchText("हिन्दी")).toBe("हिन्दी")
     expect(foldSearchText("서울")).toBe("서울")
-  })
-})
-
-describe("foldCity", () => {
-  it("folds a city whole: marks, punctuation, case and spaces", () => {
-    expect(foldCity("Forlì")).toBe("forli")
-    expect(foldCity("  Reggio nell’Emilia ")).toBe("reggio nell emilia")
-    expect(foldCity("SANT'AGATA  LI   BATTIATI")).toBe("sant agata li battiati")
-    expect(foldCity("Łódź")).toBe("lodz")
-    expect(foldCity("ΑΘΗΝΑΣ")).toBe("αθηνασ")
   })
 })
 
