@@ -1,6 +1,7 @@
 import { Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { formatDateTime } from "../lib/format"
+import { historyLine } from "../lib/history-line"
 import type { TimelineEntry } from "../lib/types"
 
 /** Whether a history message only repeats its status ("Label generated" for label_generated). */
@@ -10,14 +11,9 @@ function EntryText({ entry }: { entry: TimelineEntry }) {
   const { t } = useTranslation()
   switch (entry.kind) {
     case "status": {
-      // The history is stored in English; its fixed lines are shown in the admin's language.
-      // Its parts are put in once, by hand: an admin's note may itself hold "{{...}}".
-      const message = entry.message_key
-        ? t(`pickupPoint.history.${entry.message_key.key}`, { skipInterpolation: true, defaultValue: entry.message }).replace(
-            /\{\{(\w+)\}\}/g,
-            (placeholder, name: string) => entry.message_key!.params[name] ?? placeholder
-          )
-        : entry.message
+      const message = historyLine(entry.message_key, entry.message, (key, fallback) =>
+        t(key, { skipInterpolation: true, defaultValue: fallback })
+      )
       // A note's message is what happened; a status change is titled by its status.
       return (
         <>

@@ -55,7 +55,7 @@ export type TimelineEntry =
       status: string
       message: string | null
       /** The line's key under `pickupPoint.history` and its parts, for one of the history's fixed lines. */
-      message_key?: { key: string; params: Record<string, string> } | null
+      message_key?: { key: string; params: Record<string, string>; param_keys?: Record<string, string> } | null
       note?: boolean
       actor?: string | null
     }

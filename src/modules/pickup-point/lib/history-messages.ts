@@ -41,7 +41,7 @@ const HISTORY_TEMPLATES = [
   { key: "pickupPointChangedContinued", pattern: /^Pickup point changed from (\S+) to (\S+)\. Continued as shipment (\S+)\.$/, params: ["from", "to", "shipment"] },
   { key: "pickupPointChangedNote", pattern: /^Pickup point changed from (\S+) to (\S+)\. Note: (.+)$/s, params: ["from", "to", "note"] },
   { key: "pickupPointChanged", pattern: /^Pickup point changed from (\S+) to (\S+)\.$/, params: ["from", "to"] },
-  { key: "cancelledOnService", pattern: /^Cancelled: the carrier reports shipment order (\S+) cancelled$/, params: ["reference"] },
+  { key: "cancelledOnService", pattern: /^(.+): the carrier reports shipment order (\S+) cancelled$/s, params: ["notes", "reference"] },
 ] as const
 
 const KEY_OF_MESSAGE = new Map<string, HistoryMessageKey>(
@@ -51,14 +51,27 @@ const KEY_OF_MESSAGE = new Map<string, HistoryMessageKey>(
 /** Every key the admin's translations must have. */
 export const HISTORY_MESSAGE_KEYS: HistoryMessageKey[] = [...KEY_OF_MESSAGE.values(), ...HISTORY_TEMPLATES.map((template) => template.key)]
 
-/** A history line's translation key and the parts to put in it, or null for a line shown as written. */
-export function describeHistoryMessage(message: string | null | undefined): { key: HistoryMessageKey; params: Record<string, string> } | null {
+/**
+ * A history line's translation key and the parts to put in it, or null for a
+ * line shown as written. A part that is itself a fixed line (the why of a
+ * cancel requested after a lost order.canceled, say) is named in `param_keys`
+ * with its own key, so that it is shown translated too.
+ */
+export function describeHistoryMessage(
+  message: string | null | undefined
+): { key: HistoryMessageKey; params: Record<string, string>; param_keys?: Record<string, HistoryMessageKey> } | null {
   if (!message) return null
   const key = KEY_OF_MESSAGE.get(message)
   if (key) return { key, params: {} }
   for (const template of HISTORY_TEMPLATES) {
     const match = template.pattern.exec(message)
-    if (match) return { key: template.key, params: Object.fromEntries(template.params.map((name, index) => [name, match[index + 1]])) }
+    if (!match) continue
+    const params: Record<string, string> = Object.fromEntries(template.params.map((name, index) => [name, match[index + 1]]))
+    const fixed = Object.entries(params).flatMap(([name, value]) => {
+      const partKey = KEY_OF_MESSAGE.get(value)
+      return partKey ? [[name, partKey] as const] : []
+    })
+    return fixed.length ? { key: template.key, params, param_keys: Object.fromEntries(fixed) } : { key: template.key, params }
   }
   return null
 }

@@ -24,6 +24,7 @@ describe("describeHistoryMessage", () => {
     continuedAsShipmentMessage(pickupPointChangedMessage("PP-MI-001", "PP-MI-002"), "pushp_01"),
     continuedAsShipmentMessage(pickupPointChangedMessage("PP-MI-001", "PP-MI-002", "Line one.\nLine two. {{shipment}}"), "pushp_01"),
     cancelledOnServiceMessage(HISTORY_MESSAGES.cancelled, "SO123"),
+    cancelledOnServiceMessage("Customer changed their mind: call them", "SO124"),
   ]
 
   it("knows every line the plugin writes, and its English translation gives the line back", () => {
@@ -42,9 +43,25 @@ describe("describeHistoryMessage", () => {
     expect(Object.keys(italian.pickupPoint.history).sort()).toEqual([...HISTORY_MESSAGE_KEYS].sort())
   })
 
+  it("names the parts that are fixed lines themselves, for the admin to translate them too", () => {
+    expect(describeHistoryMessage(cancelRequestedMessage(HISTORY_MESSAGES.cancelLost))).toEqual({
+      key: "cancelRequested",
+      params: { why: HISTORY_MESSAGES.cancelLost },
+      param_keys: { why: "cancelLost" },
+    })
+    expect(describeHistoryMessage(cancelledOnServiceMessage(HISTORY_MESSAGES.cancelled, "SO1"))).toMatchObject({
+      key: "cancelledOnService",
+      param_keys: { notes: "cancelled" },
+    })
+    // An admin's note is not a fixed line: shown as written, inside the translated line.
+    expect(describeHistoryMessage(cancelledOnServiceMessage("Customer changed their mind: call them", "SO1"))).toEqual({
+      key: "cancelledOnService",
+      params: { notes: "Customer changed their mind: call them", reference: "SO1" },
+    })
+  })
+
   it("leaves any other line as written", () => {
     expect(describeHistoryMessage("The Shipment Orders Service could not be reached (ECONNRESET) on create.")).toBeNull()
-    expect(describeHistoryMessage("Customer changed their mind: the carrier reports shipment order SO1 cancelled")).toBeNull()
     expect(describeHistoryMessage(null)).toBeNull()
   })
 })
