@@ -8,7 +8,9 @@
  * starts the store, runs the README's setup call and point import, and places
  * one pickup-point order through the store API that must reach a sandbox
  * started from the installed package's bin. It also type-checks a TypeScript
- * file that uses `medusa-pickup-point/client` and `/sandbox` under `strict`.
+ * file that uses `medusa-pickup-point/client` and `/sandbox` under `strict`, and
+ * installs the tarball into a storefront with dtc-starter's React 19 and 2.18
+ * Medusa packages, rendering the picker and the summary there on the server.
  *
  * node scripts/consumer-store-test.mjs      (CONSUMER_STORE_KEEP=1 keeps the store folder;
  *                                             CONSUMER_STORE_TARBALL=x.tgz installs that tarball instead)
@@ -44,7 +46,7 @@ function run(name, command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const file = path.join(logs, `${name}.log`)
     const out = createWriteStream(file)
-    const child = spawn(command, args, { cwd: store, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(command, args, { cwd: options.cwd ?? store, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] })
     let stdout = ""
     child.stdout.on("data", (chunk) => (stdout += chunk))
     child.stdout.pipe(out)
@@ -194,6 +196,40 @@ function starterTsconfig() {
   }
 }
 
+/**
+ * The storefront side: medusajs/dtc-starter's own versions (apps/storefront/package.json at
+ * 9233262, the commit docs/storefront-dtc-starter.md follows) of what the plugin's storefront
+ * entries meet there. A range the starter does not satisfy fails this install (npm's ERESOLVE).
+ */
+const DTC_STARTER_STOREFRONT = {
+  "@medusajs/icons": "2.18.0",
+  "@medusajs/js-sdk": "2.18.0",
+  react: "19.0.5",
+  "react-dom": "19.0.5",
+}
+
+/** Server rendering of the picker and the summary with the storefront's React, as Next.js does first. */
+const STOREFRONT_RENDER = `const React = require("react")
+const { renderToString } = require("react-dom/server")
+const { PickupPointPicker, PickupPointSummary } = require("medusa-pickup-point/react")
+const { createPickupPointStoreApi, fetchStoreRequest, readChosenPickupPoint } = require("medusa-pickup-point/storefront")
+const point = { code: "PP-MI-001", name: "Edicola Duomo", address: "Piazza del Duomo 1", postcode: "20122", city: "Milano", country_code: "it", opening_hours: { mon: ["09:00-19:00"] }, requires_verification_code: true, distance_km: 0.996 }
+const api = createPickupPointStoreApi(fetchStoreRequest({ baseUrl: "http://localhost:9000", publishableKey: "pk_storefront" }))
+const order = { shipping_methods: [{ id: "sm_1", shipping_option_id: "so_1", name: "Pickup point", data: { pickup_point_code: point.code, pickup_point: point } }] }
+const html = renderToString(
+  React.createElement("main", null,
+    React.createElement(PickupPointPicker, { api, onSelect: () => undefined, initialPoints: [point], selectedCode: point.code, timeZone: "Europe/Rome" }),
+    React.createElement(PickupPointSummary, { point: readChosenPickupPoint(order) })
+  )
+)
+const expected = ["Edicola Duomo", "Piazza del Duomo 1", "1 km away", "<dt>Monday</dt>", "Code needed at pickup", 'role="listbox"']
+// renderToString parts adjacent texts with empty comments, which the browser drops.
+const text = html.replace(/<!-- -->/g, "")
+const missing = expected.filter((part) => !text.includes(part))
+if (missing.length) throw new Error("not rendered: " + missing.join(", ") + "\\n" + html)
+console.log(JSON.stringify({ react: React.version, bytes: html.length }))
+`
+
 /** What a TypeScript store writes against the package's typed entries; `any` would fail the @ts-expect-error lines. */
 const TYPED_USAGE = `import { ShipmentOrdersClient, ShipmentOrdersUnavailableError, type ShipmentOrdersClientOptions } from "medusa-pickup-point/client"
 import { DEMO_MERCHANTS, startSandbox, type RunningSandbox } from "medusa-pickup-point/sandbox"
@@ -244,6 +280,19 @@ async function main() {
   writeFileSync(path.join(store, "medusa-config.ts"), config)
   log("installing a fresh Medusa 2.21.2 store and the tarball (npm install)")
   await run("install", "npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball])
+
+  log(`a dtc-starter storefront: the tarball next to its ${Object.entries(DTC_STARTER_STOREFRONT).map(([name, version]) => `${name} ${version}`).join(", ")} (npm install), then the picker and summary rendered on the server`)
+  const storefront = path.join(work, "storefront")
+  mkdirSync(storefront)
+  writeFileSync(path.join(storefront, "package.json"), JSON.stringify({ name: "storefront", private: true, dependencies: DTC_STARTER_STOREFRONT }, null, 2) + "\n")
+  await run("storefront-install", "npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], { cwd: storefront })
+  // The server's peers are optional: a storefront gets none of Medusa's server.
+  for (const serverOnly of ["@medusajs/medusa", "@medusajs/framework"]) {
+    if (existsSync(path.join(storefront, "node_modules", serverOnly))) throw new Error(`${serverOnly} was installed into the storefront`)
+  }
+  writeFileSync(path.join(storefront, "render.cjs"), STOREFRONT_RENDER)
+  const rendered = JSON.parse(await run("storefront-render", "node", ["render.cjs"], { cwd: storefront }))
+  if (!rendered.react.startsWith("19.")) throw new Error(`the storefront rendered with React ${rendered.react}, not the starter's 19`)
 
   log("type-checking a strict TypeScript file against medusa-pickup-point/client and /sandbox")
   writeFileSync(path.join(store, "typed-usage.ts"), TYPED_USAGE)
