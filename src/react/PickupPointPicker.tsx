@@ -2,11 +2,11 @@
 
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react"
 import { shopperError, type ShopperError } from "../storefront/errors"
-import { formatDistance, formatTodaysOpeningHours, pickupPointAddressLines } from "../storefront/format"
+import { formatDistance, formatTodaysOpeningHours, pickupPointAddressLines, weeklyOpeningHours } from "../storefront/format"
 import type { PickupPoint, PickupPointQuery } from "../storefront/pickup-point"
 import { findPickupPoint, type PickupPointStoreApi } from "../storefront/store-api"
 import { cx, type ClassNames } from "./class-names"
-import { OpeningHoursList } from "./OpeningHoursList"
+import { DEFAULT_LOCALE, OpeningHoursList } from "./OpeningHoursList"
 import {
   DEFAULT_PICKER_LABELS,
   currentPosition,
@@ -83,6 +83,7 @@ export type PickupPointPickerProps = {
   radiusKm?: number
   /** Remember the last chosen point's code in localStorage: off unless the store opts in (consent is the store's call). */
   remember?: RememberOption
+  /** Weekday names and numbers (default "en", as the default labels: the server's and the browser's must agree). */
   locale?: string
   /** The points' IANA time zone, for "today" (default: the device's). */
   timeZone?: string
@@ -119,7 +120,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     limit = 10,
     radiusKm,
     remember,
-    locale,
+    locale = DEFAULT_LOCALE,
     timeZone,
     renderMap,
     debounceMs = 350,
@@ -139,10 +140,20 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   const [error, setError] = useState<string | null>(null)
   const [locating, setLocating] = useState(false)
   const [justChosen, setJustChosen] = useState<string | null>(null)
+  // The chosen point itself, shown below the list even when a later search no longer lists it.
+  const [chosenPoint, setChosenPoint] = useState<PickupPoint | null>(null)
   const selectedCode = props.selectedCode !== undefined ? props.selectedCode : chosenCode
-  const geolocation = props.geolocation === undefined ? (typeof navigator !== "undefined" ? navigator.geolocation : undefined) : props.geolocation
+  // The device's geolocation is read after mounting: the server has none, and the first render in the
+  // browser must match the server's HTML (a "Use my location" only in the browser's breaks hydration).
+  const [deviceGeolocation, setDeviceGeolocation] = useState<Geolocation | undefined>(undefined)
+  useEffect(() => {
+    if (typeof navigator !== "undefined" && navigator.geolocation) setDeviceGeolocation(navigator.geolocation)
+  }, [])
+  const geolocation = props.geolocation === undefined ? deviceGeolocation : props.geolocation
 
   const pending = useRef<AbortController | null>(null)
+  /** Searches started so far: a location that arrives after a later search is not searched. */
+  const searches = useRef(0)
   /** The shopper's chosen point, kept first in the results until they search for something else. */
   const pinned = useRef<PickupPoint | null>(null)
   const lastQuery = useRef("")
@@ -160,6 +171,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
 
   const run = useCallback(
     async (query: PickupPointQuery) => {
+      searches.current += 1
       pending.current?.abort()
       lastQuery.current = JSON.stringify(query)
       const controller = new AbortController()
@@ -182,15 +194,20 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     [api, fail]
   )
 
+  // The latest `run`, for the typing effect: a parent's new `labels` or `onError` (written inline,
+  // say) makes a new `run`, which must not search the typed text again.
+  const runLatest = useRef(run)
+  runLatest.current = run
+
   // Search as the shopper types, after a pause; Enter searches at once.
   useEffect(() => {
     if (!debounceMs) return
     const query = text.trim().length >= 2 ? queryFromSearchText(text, base) : null
     if (!query || JSON.stringify(query) === lastQuery.current) return
     // Enter may have searched for the same text meanwhile: it is not searched twice.
-    const timer = setTimeout(() => JSON.stringify(query) !== lastQuery.current && void run(query), debounceMs)
+    const timer = setTimeout(() => JSON.stringify(query) !== lastQuery.current && void runLatest.current(query), debounceMs)
     return () => clearTimeout(timer)
-  }, [text, base, debounceMs, run])
+  }, [text, base, debounceMs])
 
   // Show the chosen point or (when the store allows it) the last one, first in the initial search's
   // results when there is one: a shopper coming back to the step sees what they chose.
@@ -211,8 +228,10 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         if (!isInCountry(point, countryCode)) return
         // The initial search may answer before or after this look-up.
         pinned.current = point
+        if (props.selectedCode) setChosenPoint(point)
         setPoints((current) => withChosenPoint(current, point, countryCode))
-        setSearch((current) => (current.kind === "idle" ? { kind: "done", count: 1, note: labels.lastPoint } : current))
+        const note = props.selectedCode ? labels.chosenPoint : labels.lastPoint
+        setSearch((current) => (current.kind === "idle" ? { kind: "done", count: 1, note } : current))
       })
       .catch(() => {
         // Only a convenience: the shopper can still search.
@@ -234,8 +253,11 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     pinned.current = null
     setLocating(true)
     setError(null)
+    const before = searches.current
     try {
       const position = await currentPosition(geolocation ?? undefined)
+      // The shopper searched for something else while the location was read: that search stands.
+      if (searches.current !== before) return
       await run({ ...nearestQuery(position, base), radius_km: radiusKm })
     } catch (cause) {
       fail(geolocationMessage(cause as { code?: number }, labels))
@@ -251,6 +273,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     try {
       await onSelect(point)
       setChosenCode(point.code)
+      setChosenPoint(point)
       setJustChosen(point.name)
       rememberPointCode(remember, point.code)
     } catch (cause) {
@@ -294,7 +317,8 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   }
 
   const announcement = liveAnnouncement({ choosing: !!choosing, locating, search, justChosen }, labels)
-  const selectedPoint = points.find((point) => point.code === selectedCode) ?? null
+  const selectedPoint = points.find((point) => point.code === selectedCode) ?? (chosenPoint?.code === selectedCode ? chosenPoint : null)
+  const selectedHours = selectedPoint ? weeklyOpeningHours(selectedPoint.opening_hours) : []
   const ids = { label: `${pickerId}-label`, input: `${pickerId}-input`, list: `${pickerId}-list`, status: `${pickerId}-status` }
 
   return (
@@ -423,8 +447,10 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
       {selectedPoint && (
         <div className={classNames.details}>
           <p className={classNames.detailsHeading}>
-            {labels.openingHours}: {selectedPoint.name}
+            {selectedHours.length ? `${labels.openingHours}: ${selectedPoint.name}` : selectedPoint.name}
           </p>
+          {/* A point can be kept in view without being listed: its address then comes here. */}
+          {!points.some((point) => point.code === selectedPoint.code) && <p className={classNames.address}>{pickupPointAddressLines(selectedPoint).join(", ")}</p>}
           <OpeningHoursList hours={selectedPoint.opening_hours} locale={locale} closedLabel={labels.closed} className={classNames.hours} />
           {selectedPoint.requires_verification_code && <p className={classNames.hint}>{labels.codeRequiredHint}</p>}
         </div>

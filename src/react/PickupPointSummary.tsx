@@ -1,6 +1,6 @@
 import { useId } from "react"
 import type { ChosenPickupPoint } from "../storefront/chosen-point"
-import { pickupPointAddressLines } from "../storefront/format"
+import { pickupPointAddressLines, weeklyOpeningHours } from "../storefront/format"
 import type { PickupPointDetails } from "../storefront/pickup-point"
 import { safeTrackingUrl, shipmentStageText, type ShipmentProgress } from "../storefront/shipment-progress"
 import { cx, type ClassNames } from "./class-names"
@@ -57,6 +57,7 @@ export type PickupPointSummaryProps = {
   showHours?: boolean
   /** The heading's level (default 2). */
   headingLevel?: 2 | 3 | 4
+  /** Weekday names (default "en", as the default labels: the server's and the browser's must agree). */
   locale?: string
   labels?: Partial<PickupPointSummaryLabels>
   className?: string
@@ -101,7 +102,7 @@ export function PickupPointSummary(props: PickupPointSummaryProps) {
           <span className={classNames.badge}>{labels.codeRequired}</span> {labels.codeRequiredHint}
         </p>
       )}
-      {point && props.showHours !== false && point.opening_hours && (
+      {point && props.showHours !== false && weeklyOpeningHours(point.opening_hours).length > 0 && (
         <>
           <p className={classNames.hoursHeading}>{labels.openingHours}</p>
           <OpeningHoursList hours={point.opening_hours} locale={props.locale} closedLabel={labels.closed} className={classNames.hours} />

@@ -72,6 +72,7 @@ export type PickupPointPickerLabels = {
   resultsPartial: string
   noResults: string
   lastPoint: string
+  chosenPoint: string
   chosen: string
   codeRequired: string
   codeRequiredHint: string
@@ -107,6 +108,7 @@ export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
   resultsPartial: "Showing {shown} of {count} pickup points found. Search by postcode or address to narrow them down.",
   noResults: "No pickup point found. Try another postcode or city.",
   lastPoint: "Your last pickup point.",
+  chosenPoint: "Your chosen pickup point.",
   chosen: "Chosen",
   codeRequired: "Code needed at pickup",
   codeRequiredHint: "You will receive a code by e-mail to show when you collect the parcel.",

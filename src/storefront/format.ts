@@ -89,6 +89,8 @@ export function weeklyOpeningHours(hours: OpeningHours | null | undefined, local
 /** A distance for shoppers: metres under 1 km (`350 m`), else kilometres with one decimal (`2.4 km`). */
 export function formatDistance(km: number | null | undefined, locale?: string): string | null {
   if (typeof km !== "number" || !Number.isFinite(km) || km < 0) return null
-  if (km < 1) return `${Math.round((km * 1000) / 10) * 10} m`
+  // Rounded to 10 m first: 0.996 km is "1 km", not "1000 m".
+  const metres = Math.round((km * 1000) / 10) * 10
+  if (metres < 1000) return `${metres} m`
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(km)} km`
 }

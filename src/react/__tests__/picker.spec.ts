@@ -230,8 +230,9 @@ describe("the picker's markup", () => {
     expect(html).toContain("420 m away")
     expect(html).toContain("2.5 km away")
     expect(html).toContain('<span class="badge">Code needed at pickup</span>')
-    // The chosen point's week and why a code is needed, outside the listbox.
-    expect(html).toContain("Opening hours: Locker Centrale")
+    // The chosen point and why a code is needed, outside the listbox; no hours heading for a point without hours.
+    expect(html).toContain("<div><p>Locker Centrale</p>")
+    expect(html).not.toContain("Opening hours")
     expect(html).toContain(DEFAULT_PICKER_LABELS.codeRequiredHint)
     // No map and no location button unless the store provides them.
     expect(html).not.toContain("Use my location")
@@ -297,6 +298,17 @@ describe("the summary", () => {
     expect(html).toContain("Pickup point LK-MI-100")
     expect(html).toContain("Status: Ready for pickup")
     expect(html).not.toContain("<a ")
+  })
+
+  it("names the days in English unless told otherwise, the same on any server, and gives no hours heading without hours", () => {
+    const withHours = renderToStaticMarkup(createElement(PickupPointSummary, { point: chosen }))
+    expect(withHours).toContain("<dt>Monday</dt>")
+    expect(renderToStaticMarkup(createElement(PickupPointSummary, { point: chosen, locale: "it" }))).toContain("<dt>lunedì</dt>")
+    for (const opening_hours of [{}, null]) {
+      const html = renderToStaticMarkup(createElement(PickupPointSummary, { point: { ...chosen, point: { ...chosen.point, opening_hours } } }))
+      expect(html).toContain("Locker Centrale")
+      expect(html).not.toContain("Opening hours")
+    }
   })
 
   it("renders nothing without a point", () => {

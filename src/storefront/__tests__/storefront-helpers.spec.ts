@@ -160,6 +160,9 @@ describe("formatting a point", () => {
   it("writes distances in metres or kilometres", () => {
     expect(formatDistance(0.347)).toBe("350 m")
     expect(formatDistance(0)).toBe("0 m")
+    // Rounded before the unit is chosen: never "1000 m".
+    expect(formatDistance(0.996)).toBe("1 km")
+    expect(formatDistance(0.994)).toBe("990 m")
     expect(formatDistance(2.44, "en-US")).toBe("2.4 km")
     expect(formatDistance(2.44, "it-IT")).toBe("2,4 km")
     expect(formatDistance(null)).toBeNull()
