@@ -131,6 +131,20 @@ medusaIntegrationTestRunner({
       expect(label.status()).toBe(200)
       expect((await label.body()).subarray(0, 5).toString()).toBe("%PDF-")
 
+      // Clicked, the link opens the PDF in a new tab; a label that cannot be had is said in a toast
+      // (the new tab is closed), never shown as a tab of JSON.
+      const link = widget().getByRole("link", { name: "Download label" })
+      const [tab] = await Promise.all([page().context().waitForEvent("page"), link.click()])
+      await tab.waitForURL(/^blob:/)
+      await tab.close()
+      const labelled = await shipmentOf(order.id, "label_generated")
+      await suite.pickupPoints.deletePickupPointLabels(labelled.label_file_id!)
+      await control().post("/faults", { operation: "downloadLabel", kind: "reject", times: 10 })
+      const [failedTab] = await Promise.all([page().context().waitForEvent("page"), link.click()])
+      await page().getByText("The label could not be opened").waitFor()
+      await waitFor(async () => failedTab.isClosed())
+      await control().delete("/faults")
+
       // The carrier sends the e-mail, and its answer is lost: the admin is told it probably went out.
       await control().post("/faults", { operation: "sendVerificationCode", kind: "commit_then_drop", times: 1 })
       await button("Send verification code").click()
@@ -183,6 +197,12 @@ medusaIntegrationTestRunner({
       await drawer.getByRole("alert").getByText("Choose the new pickup point from the list first.").waitFor()
       await drawer.getByLabel("Search the catalog").fill("Navigli")
       await drawer.getByRole("radio", { name: /Tabaccheria Navigli \(PP-MI-002\)/ }).click()
+      // A later search that no longer lists the choice leaves it in view: it is what "Change pickup point" sends.
+      await drawer.getByLabel("Search the catalog").fill("no such point anywhere")
+      await drawer.getByText("No other active pickup point matches the search.").waitFor()
+      await drawer.getByRole("status").getByText("New pickup point: Tabaccheria Navigli (PP-MI-002), Ripa di Porta Ticinese 7").waitFor()
+      await drawer.getByLabel("Search the catalog").fill("Navigli")
+      await drawer.getByRole("radio", { name: /Tabaccheria Navigli \(PP-MI-002\)/, checked: true }).waitFor()
       await drawer.getByLabel("Note for the order's history (optional)").fill("Closer to the customer's office")
       await screenshot(page(), "change-pickup-point-en", { selector: '[role="dialog"]' })
       expect(await seriousA11yViolations(page(), '[role="dialog"]')).toEqual([])

@@ -83,6 +83,18 @@ export function ChangePickupPoint({ shipment, orderStatus }: { shipment: AdminSh
                   setMissing(false)
                 }}
               />
+              {/* The choice stays in view when a later search no longer lists it: it is what is sent. */}
+              {chosen ? (
+                <Text id="pickup-point-change-chosen" role="status" size="small" weight="plus">
+                  {t("pickupPoint.changePoint.chosen", {
+                    name: chosen.name,
+                    code: chosen.code,
+                    address: chosen.address,
+                    postcode: chosen.postcode,
+                    city: chosen.city,
+                  })}
+                </Text>
+              ) : null}
               {missing ? (
                 <Text id="pickup-point-change-missing" role="alert" size="small" className="text-ui-fg-error">
                   {t("pickupPoint.changePoint.choose")}

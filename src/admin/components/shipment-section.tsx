@@ -1,8 +1,11 @@
-import { Alert, Heading, Text } from "@medusajs/ui"
+import { Alert, Heading, Text, toast } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
+import { messageOf } from "../lib/errors"
 import { formatDateTime } from "../lib/format"
+import { openLabel } from "../lib/label-download"
 import { backendLink } from "../lib/sdk"
 import { errorAdvice, isImportWait, noLabelReason } from "../lib/shipment-advice"
+import { trackingStatusText } from "../lib/tracking-status"
 import type { AdminShipment } from "../lib/types"
 import { KeyValue } from "./key-value"
 
@@ -55,6 +58,7 @@ export function ShipmentSection({ shipment }: { shipment: AdminShipment }) {
             href={backendLink(`/admin/pickup-point/shipments/${shipment.id}/label`)}
             target="_blank"
             rel="noopener noreferrer"
+            onClick={(event) => openLabel(event, shipment.id, (error) => toast.error(t("pickupPoint.toast.labelNotOpened"), { description: messageOf(error) }))}
           >
             {t("pickupPoint.shipment.labelLink", { number: shipment.order_number })}
           </a>
@@ -64,7 +68,7 @@ export function ShipmentSection({ shipment }: { shipment: AdminShipment }) {
       </KeyValue>
       {shipment.tracking_status_description ? (
         <KeyValue label={t("pickupPoint.shipment.tracking")}>
-          {shipment.tracking_status_description}
+          {trackingStatusText(shipment.tracking_status_code, shipment.tracking_status_description, (key, fallback) => t(key, { defaultValue: fallback }))}
           <Text size="xsmall" className="text-ui-fg-subtle">
             {shipment.last_synced_at
               ? t("pickupPoint.shipment.lastSynced", { when: formatDateTime(shipment.last_synced_at, i18n.language) })

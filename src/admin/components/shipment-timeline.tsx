@@ -2,6 +2,7 @@ import { Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { formatDateTime } from "../lib/format"
 import { historyLine } from "../lib/history-line"
+import { trackingStatusText } from "../lib/tracking-status"
 import type { TimelineEntry } from "../lib/types"
 
 /** Whether a history message only repeats its status ("Label generated" for label_generated). */
@@ -37,7 +38,7 @@ function EntryText({ entry }: { entry: TimelineEntry }) {
       return (
         <>
           <Text size="small" weight="plus">
-            {entry.status_description ?? entry.status_code}
+            {trackingStatusText(entry.status_code, entry.status_description, (key, fallback) => t(key, { defaultValue: fallback }))}
           </Text>
           <Text size="small" className="text-ui-fg-subtle">
             {t("pickupPoint.timeline.tracking", { code: entry.status_code, source: t(`pickupPoint.timeline.source.${entry.source}`) })}

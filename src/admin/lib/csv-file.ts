@@ -10,3 +10,12 @@ export function decodeUtf8(bytes: ArrayBuffer): string | null {
     return null
   }
 }
+
+/** Past this many rows (a national file has thousands), only rejected ones are listed, at most this many. */
+export const MAX_IMPORT_ROWS_LISTED = 200
+
+/** The rows an import's result lists: every row of a small file; of a large one, the first rejected ones. */
+export function rowsListed<Row extends { result: string }>(rows: Row[]): Row[] {
+  if (rows.length <= MAX_IMPORT_ROWS_LISTED) return rows
+  return rows.filter((row) => row.result === "rejected").slice(0, MAX_IMPORT_ROWS_LISTED)
+}

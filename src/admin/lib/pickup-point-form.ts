@@ -61,6 +61,12 @@ export function formValuesOf(point?: PickupPoint): PickupPointFormValues {
   }
 }
 
+/** A coordinate as typed, with a decimal point or comma (as the CSV import and prices take it); NaN if it is not one. */
+export function parseCoordinate(text: string): number {
+  const value = text.trim().replace(",", ".")
+  return /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(value) ? Number(value) : Number.NaN
+}
+
 /**
  * The same rules as the API's (so that most mistakes are named before a
  * call); each error is a translation key. The API's answer is still what
@@ -73,9 +79,11 @@ export function validatePickupPoint(values: PickupPointFormValues): FieldErrors 
   }
   if (values.country_code.trim() && values.country_code.trim().length !== 2) errors.country_code = "pickupPoint.form.errors.country"
   const latitude = values.latitude.trim()
-  if (latitude && !(Number.isFinite(Number(latitude)) && Math.abs(Number(latitude)) <= 90)) errors.latitude = "pickupPoint.form.errors.latitude"
+  const lat = parseCoordinate(latitude)
+  if (latitude && !(Number.isFinite(lat) && Math.abs(lat) <= 90)) errors.latitude = "pickupPoint.form.errors.latitude"
   const longitude = values.longitude.trim()
-  if (longitude && !(Number.isFinite(Number(longitude)) && Math.abs(Number(longitude)) <= 180)) errors.longitude = "pickupPoint.form.errors.longitude"
+  const lng = parseCoordinate(longitude)
+  if (longitude && !(Number.isFinite(lng) && Math.abs(lng) <= 180)) errors.longitude = "pickupPoint.form.errors.longitude"
   if ((latitude === "") !== (longitude === "")) errors[latitude ? "longitude" : "latitude"] = "pickupPoint.form.errors.coordinatesPair"
   if (values.opening_hours.trim()) {
     try {
@@ -104,8 +112,8 @@ export function toRequestBody(values: PickupPointFormValues, creating: boolean):
     country_code: values.country_code.trim(),
     province: optional(values.province),
     public_code: optional(values.public_code),
-    latitude: values.latitude.trim() ? Number(values.latitude) : null,
-    longitude: values.longitude.trim() ? Number(values.longitude) : null,
+    latitude: values.latitude.trim() ? parseCoordinate(values.latitude) : null,
+    longitude: values.longitude.trim() ? parseCoordinate(values.longitude) : null,
     network_code: optional(values.network_code),
     network_name: optional(values.network_name),
     opening_hours: values.opening_hours.trim() ? JSON.parse(values.opening_hours) : null,

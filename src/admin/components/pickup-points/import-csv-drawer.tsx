@@ -1,7 +1,7 @@
 import { Badge, Button, Drawer, Label, Table, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
-import { decodeUtf8 } from "../../lib/csv-file"
+import { decodeUtf8, rowsListed } from "../../lib/csv-file"
 import { messageOf } from "../../lib/errors"
 import { useImportPickupPoints, type ImportResult } from "../../lib/pickup-point-queries"
 import { DrawerHeader } from "./drawer-header"
@@ -16,12 +16,19 @@ export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenC
   const [result, setResult] = useState<ImportResult | null>(null)
   // Why the file as a whole was not imported, next to it (a toast goes by before it is read).
   const [fileError, setFileError] = useState<string | null>(null)
+  // Reading a large file takes a moment before the request: a second click then must not import it twice.
+  const [reading, setReading] = useState(false)
+  const busy = reading || importCsv.isPending
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
-    if (!file) return
+    if (!file || busy) return
     setFileError(null)
-    const csv = decodeUtf8(await file.arrayBuffer())
+    setReading(true)
+    const csv = await file
+      .arrayBuffer()
+      .then(decodeUtf8)
+      .finally(() => setReading(false))
     if (csv === null) {
       setFileError(t("pickupPoint.import.notUtf8"))
       return
@@ -38,6 +45,8 @@ export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenC
     })
   }
 
+  const listed = result ? rowsListed(result.rows) : []
+
   return (
     <Drawer
       open={open}
@@ -46,6 +55,7 @@ export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenC
         if (!next) {
           setFile(null)
           setResult(null)
+          setFileError(null)
         }
       }}
     >
@@ -77,7 +87,7 @@ export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenC
               </Text>
             ) : null}
             <div>
-              <Button size="small" type="submit" disabled={!file} isLoading={importCsv.isPending}>
+              <Button size="small" type="submit" disabled={!file || busy} isLoading={busy}>
                 {t("pickupPoint.import.submit")}
               </Button>
             </div>
@@ -87,6 +97,13 @@ export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenC
               <Text id="pickup-point-import-results" size="small" weight="plus" className="mb-2">
                 {t("pickupPoint.import.summary", { created: result.created, updated: result.updated, rejected: result.rejected })}
               </Text>
+              {listed.length < result.rows.length ? (
+                <Text size="small" className="text-ui-fg-subtle mb-2">
+                  {listed.length < result.rejected
+                    ? t("pickupPoint.import.firstRejected", { shown: listed.length, rejected: result.rejected })
+                    : t("pickupPoint.import.onlyRejected", { total: result.rows.length })}
+                </Text>
+              ) : null}
               <Table aria-labelledby="pickup-point-import-results">
                 <Table.Header>
                   <Table.Row>
@@ -97,7 +114,7 @@ export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenC
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
-                  {result.rows.map((row) => (
+                  {listed.map((row) => (
                     <Table.Row key={row.line}>
                       <Table.Cell>{row.line}</Table.Cell>
                       <Table.Cell className="whitespace-nowrap">{row.code ?? "—"}</Table.Cell>
@@ -118,3 +135,4 @@ export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenC
     </Drawer>
   )
 }
+

@@ -9,6 +9,9 @@ import { DrawerHeader } from "./drawer-header"
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; points: PickupPoint[] }
 
+/** The most points the publish route takes at once (AdminPublishPickupPoints). */
+export const MAX_POINTS_PUBLISHED = 200
+
 /** Publishes the selected points as shipping options of a service zone, and shows the outcome per point. */
 export function PublishDrawer({ open, onOpenChange, points }: Props) {
   const { t } = useTranslation()
@@ -20,9 +23,17 @@ export function PublishDrawer({ open, onOpenChange, points }: Props) {
   const [amount, setAmount] = useState("")
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [result, setResult] = useState<PublishResult | null>(null)
+  // Inactive points are refused by the route (the whole batch): they are left out, and said so.
+  const publishable = points.filter((point) => point.is_active)
+  const inactiveCount = points.length - publishable.length
+  const tooMany = publishable.length > MAX_POINTS_PUBLISHED
+  const zones = targets.data?.zones ?? []
+  const noZones = targets.isSuccess && !zones.length
+  const blocked = !publishable.length || tooMany || noZones
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
+    if (blocked) return
     const found: Record<string, string> = {}
     if (!zone) found.zone = t("pickupPoint.form.errors.required")
     if (!profile) found.profile = t("pickupPoint.form.errors.required")
@@ -32,7 +43,7 @@ export function PublishDrawer({ open, onOpenChange, points }: Props) {
     if (Object.keys(found).length) return
     publish.mutate(
       {
-        pickup_point_ids: points.map((point) => point.id),
+        pickup_point_ids: publishable.map((point) => point.id),
         service_zone_id: zone,
         shipping_profile_id: profile,
         prices: [{ currency_code: currency.trim().toLowerCase(), amount: parsePrice(amount) }],
@@ -40,7 +51,8 @@ export function PublishDrawer({ open, onOpenChange, points }: Props) {
       {
         onSuccess: (answer) => {
           setResult(answer)
-          toast.success(t("pickupPoint.publish.done", { count: answer.shipping_options.length }))
+          if (answer.shipping_options.length) toast.success(t("pickupPoint.publish.done", { count: answer.shipping_options.length }))
+          else toast.warning(t("pickupPoint.publish.noneCreated"))
         },
         onError: (error) => toast.error(t("pickupPoint.publish.failed"), { description: messageOf(error) }),
       }
@@ -48,6 +60,7 @@ export function PublishDrawer({ open, onOpenChange, points }: Props) {
   }
 
   const outcomeOf = (point: PickupPoint) => {
+    if (!point.is_active) return { color: "grey" as const, label: t("pickupPoint.publish.notPublished"), detail: t("pickupPoint.publish.inactive") }
     if (!result) return null
     const option = result.shipping_options.find((o) => o.data?.pickup_point_code === point.code)
     if (option) return { color: "green" as const, label: t("pickupPoint.publish.published"), detail: option.name }
@@ -55,6 +68,7 @@ export function PublishDrawer({ open, onOpenChange, points }: Props) {
     return { color: "red" as const, label: t("pickupPoint.publish.notPublished"), detail: "" }
   }
 
+  const describedBy = (name: string) => (errors[name] ? `pickup-point-publish-${name}-error` : undefined)
   const field = (id: string, label: string, control: React.ReactNode) => (
     <div className="flex flex-col gap-y-1">
       <Label htmlFor={id} size="small" weight="plus">
@@ -79,20 +93,41 @@ export function PublishDrawer({ open, onOpenChange, points }: Props) {
     >
       <Drawer.Content>
         <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden">
-          <DrawerHeader title={t("pickupPoint.publish.title", { count: points.length })} />
+          <DrawerHeader title={t("pickupPoint.publish.title", { count: publishable.length })} />
           <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
             <Text size="small" className="text-ui-fg-subtle">
               {t("pickupPoint.publish.description")}
             </Text>
+            {inactiveCount > 0 ? (
+              <Text size="small" className="text-ui-fg-subtle">
+                {t("pickupPoint.publish.inactiveLeftOut", { count: inactiveCount })}
+              </Text>
+            ) : null}
+            {targets.isLoading ? (
+              <Text size="small" className="text-ui-fg-subtle">
+                {t("pickupPoint.publish.loadingTargets")}
+              </Text>
+            ) : null}
+            {[
+              targets.isError && t("pickupPoint.publish.targetsFailed", { message: messageOf(targets.error) }),
+              noZones && t("pickupPoint.publish.noZones"),
+              tooMany && t("pickupPoint.publish.tooMany", { max: MAX_POINTS_PUBLISHED, count: publishable.length }),
+            ]
+              .filter((text): text is string => !!text)
+              .map((text) => (
+                <Text key={text} role="alert" size="small" className="text-ui-fg-error">
+                  {text}
+                </Text>
+              ))}
             {field(
               "pickup-point-publish-zone",
               t("pickupPoint.publish.zone"),
               <Select value={zone} onValueChange={setZone}>
-                <Select.Trigger id="pickup-point-publish-zone" aria-invalid={!!errors.zone}>
+                <Select.Trigger id="pickup-point-publish-zone" aria-invalid={!!errors.zone} aria-describedby={describedBy("zone")}>
                   <Select.Value placeholder={t("pickupPoint.publish.choose")} />
                 </Select.Trigger>
                 <Select.Content>
-                  {(targets.data?.zones ?? []).map((option) => (
+                  {zones.map((option) => (
                     <Select.Item key={option.id} value={option.id}>
                       {option.label}
                     </Select.Item>
@@ -104,7 +139,7 @@ export function PublishDrawer({ open, onOpenChange, points }: Props) {
               "pickup-point-publish-profile",
               t("pickupPoint.publish.profile"),
               <Select value={profile} onValueChange={setProfile}>
-                <Select.Trigger id="pickup-point-publish-profile" aria-invalid={!!errors.profile}>
+                <Select.Trigger id="pickup-point-publish-profile" aria-invalid={!!errors.profile} aria-describedby={describedBy("profile")}>
                   <Select.Value placeholder={t("pickupPoint.publish.choose")} />
                 </Select.Trigger>
                 <Select.Content>
@@ -120,12 +155,12 @@ export function PublishDrawer({ open, onOpenChange, points }: Props) {
               {field(
                 "pickup-point-publish-currency",
                 t("pickupPoint.publish.currency"),
-                <Input id="pickup-point-publish-currency" size="small" value={currency} aria-invalid={!!errors.currency} onChange={(e) => setCurrency(e.target.value)} />
+                <Input id="pickup-point-publish-currency" size="small" value={currency} aria-invalid={!!errors.currency} aria-describedby={describedBy("currency")} onChange={(e) => setCurrency(e.target.value)} />
               )}
               {field(
                 "pickup-point-publish-amount",
                 t("pickupPoint.publish.amount"),
-                <Input id="pickup-point-publish-amount" size="small" inputMode="decimal" value={amount} aria-invalid={!!errors.amount} onChange={(e) => setAmount(e.target.value)} />
+                <Input id="pickup-point-publish-amount" size="small" inputMode="decimal" value={amount} aria-invalid={!!errors.amount} aria-describedby={describedBy("amount")} onChange={(e) => setAmount(e.target.value)} />
               )}
             </div>
             <Table aria-label={t("pickupPoint.publish.resultsLabel")}>
@@ -169,7 +204,7 @@ export function PublishDrawer({ open, onOpenChange, points }: Props) {
                 {t("pickupPoint.form.close")}
               </Button>
             </Drawer.Close>
-            <Button size="small" type="submit" isLoading={publish.isPending} disabled={!!result}>
+            <Button size="small" type="submit" isLoading={publish.isPending} disabled={!!result || blocked}>
               {t("pickupPoint.publish.submit")}
             </Button>
           </Drawer.Footer>

@@ -1,4 +1,4 @@
-import { decodeUtf8 } from "../csv-file"
+import { decodeUtf8, MAX_IMPORT_ROWS_LISTED, rowsListed } from "../csv-file"
 
 describe("decodeUtf8", () => {
   it("reads UTF-8, with or without a BOM", () => {
@@ -12,5 +12,20 @@ describe("decodeUtf8", () => {
     // "Forlì" with ì as the single byte 0xEC.
     const latin = new Uint8Array([...new TextEncoder().encode("code,city\nPT1,Forl"), 0xec, 0x0a])
     expect(decodeUtf8(latin.buffer)).toBeNull()
+  })
+})
+
+describe("the rows an import lists", () => {
+  const rows = (count: number, rejectedEvery: number) =>
+    Array.from({ length: count }, (_, index) => ({ line: index + 2, result: index % rejectedEvery === 0 ? "rejected" : "created" }))
+
+  it("lists every row of a small file", () => {
+    expect(rowsListed(rows(MAX_IMPORT_ROWS_LISTED, 50))).toHaveLength(MAX_IMPORT_ROWS_LISTED)
+  })
+
+  it("lists only the rejected rows of a large file, the first of them", () => {
+    const national = rows(12_000, 1_000)
+    expect(rowsListed(national).map((row) => row.line)).toEqual(Array.from({ length: 12 }, (_, index) => 2 + index * 1_000))
+    expect(rowsListed(rows(12_000, 2))).toHaveLength(MAX_IMPORT_ROWS_LISTED)
   })
 })

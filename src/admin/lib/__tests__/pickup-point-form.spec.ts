@@ -23,6 +23,19 @@ describe("the pickup-point form against the admin API's rules", () => {
     }
   })
 
+  it("takes coordinates typed with a decimal comma, as the CSV import does, and sends them as numbers", async () => {
+    const typed = { ...valid, latitude: " 45,4642 ", longitude: "9,19" }
+    expect(validatePickupPoint(typed)).toEqual({})
+    const body = toRequestBody(typed, true)
+    expect(body).toMatchObject({ latitude: 45.4642, longitude: 9.19 })
+    await expect(zodValidator(pickupPointInputSchema, body)).resolves.toBeDefined()
+    expect(validatePickupPoint({ ...valid, latitude: "45,46,42", longitude: "9" })).toEqual({ latitude: "pickupPoint.form.errors.latitude" })
+    expect(validatePickupPoint({ ...valid, latitude: "-90,5", longitude: "abc" })).toEqual({
+      latitude: "pickupPoint.form.errors.latitude",
+      longitude: "pickupPoint.form.errors.longitude",
+    })
+  })
+
   it("refuses more opening-hour ranges a day than the API takes, before the call", async () => {
     const six = JSON.stringify({ mon: ["08:00-09:00", "09:00-10:00", "10:00-11:00", "11:00-12:00", "12:00-13:00", "13:00-14:00"] })
     const seven = JSON.stringify({ mon: [...JSON.parse(six).mon, "14:00-15:00"] })

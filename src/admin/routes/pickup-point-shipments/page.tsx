@@ -1,11 +1,11 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Badge, Button, Checkbox, Container, Heading, Label, Select, Switch, Table, Text, toast } from "@medusajs/ui"
-import { useState } from "react"
+import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import { SHIPMENT_STATUSES, TRACKING_STAGES, isRetryable } from "../../../modules/pickup-point/lib/statuses"
 import { ShipmentBadges } from "../../components/shipment-badges"
-import { messageOf } from "../../lib/errors"
+import { messageOf, statusOf } from "../../lib/errors"
 import { formatDateTime } from "../../lib/format"
 import { useRefreshAfterChange } from "../../lib/queries"
 import { sdk } from "../../lib/sdk"
@@ -40,6 +40,10 @@ const PickupPointShipmentsPage = () => {
   const shipments = data?.shipments ?? []
   const count = data?.count ?? 0
   const pageCount = Math.max(1, Math.ceil(count / PAGE_SIZE))
+  // Rows that left the filter (retried, say) can leave this page past the last one: go back to it.
+  useEffect(() => {
+    if (data && pageIndex >= pageCount) setPageIndex(pageCount - 1)
+  }, [data, pageIndex, pageCount])
   // The chosen shipments as the list shows them now (one chosen on another page keeps the copy it was chosen with).
   const listed = new Map(shipments.map((shipment) => [shipment.id, shipment]))
   const chosen = [...selected.values()].map((shipment) => listed.get(shipment.id) ?? shipment)
@@ -59,7 +63,7 @@ const PickupPointShipmentsPage = () => {
       setOutcomes({ action, rows })
       const failed = rows.filter((row) => !row.ok).length
       if (failed) toast.warning(t("pickupPoint.shipments.bulkPartial", { failed, total: rows.length }))
-      else toast.success(t("pickupPoint.shipments.bulkDone", { total: rows.length }))
+      else toast.success(t("pickupPoint.shipments.bulkDone", { count: rows.length }))
     } catch (err) {
       toast.error(t("pickupPoint.shipments.bulkFailed"), { description: messageOf(err) })
     } finally {
@@ -94,14 +98,20 @@ const PickupPointShipmentsPage = () => {
     })
   }
 
+  // The refusals a bulk action meets in the normal course, said in the admin's language.
+  const refusedAs = (error: unknown): never => {
+    if (statusOf(error) === 429) throw new Error(t("pickupPoint.refusal.code.limited"))
+    if (statusOf(error) === 409) throw new Error(t("pickupPoint.refusal.busy"))
+    throw error
+  }
+
   const retry = () =>
     bulk("retry", () =>
       runForEach(chosen, async (shipment) => {
         if (!isRetryable(shipment.status)) throw new Error(t("pickupPoint.refusal.retry"))
-        const { shipment: after } = await sdk.client.fetch<{ shipment: AdminShipment }>(`/admin/pickup-point/shipments/${shipment.id}/retry`, {
-          method: "POST",
-          body: {},
-        })
+        const { shipment: after } = await sdk.client
+          .fetch<{ shipment: AdminShipment }>(`/admin/pickup-point/shipments/${shipment.id}/retry`, { method: "POST", body: {} })
+          .catch(refusedAs)
         if (after.status === "failed") throw new Error(after.last_error ?? t("pickupPoint.toast.retryFailed"))
         return t(`pickupPoint.status.${after.status}`)
       })
@@ -112,10 +122,12 @@ const PickupPointShipmentsPage = () => {
       runForEach(chosen, async (shipment) => {
         const refusal = codeRefusalReason(shipment)
         if (refusal) throw new Error(t(refusal))
-        const { verification_code } = await sdk.client.fetch<{ verification_code: { masked_email: string; confirmed?: boolean } }>(
-          `/admin/pickup-point/shipments/${shipment.id}/verification-code`,
-          { method: "POST", body: {} }
-        )
+        const { verification_code } = await sdk.client
+          .fetch<{ verification_code: { masked_email: string; confirmed?: boolean } }>(`/admin/pickup-point/shipments/${shipment.id}/verification-code`, {
+            method: "POST",
+            body: {},
+          })
+          .catch(refusedAs)
         return t(verification_code.confirmed === false ? "pickupPoint.toast.codeProbablySent" : "pickupPoint.toast.codeSent", {
           email: verification_code.masked_email,
         })
