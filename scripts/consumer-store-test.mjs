@@ -222,7 +222,7 @@ const html = renderToString(
     React.createElement(PickupPointSummary, { point: readChosenPickupPoint(order) })
   )
 )
-const expected = ["Edicola Duomo", "Piazza del Duomo 1", "1 km away", "<dt>Monday</dt>", "Code needed at pickup", 'role="listbox"']
+const expected = ["Edicola Duomo", "Piazza del Duomo 1", "1 km away", "<dt>Monday</dt>", "Code needed at pickup", 'role="listbox"', 'data-pickup-point-summary="PP-MI-001"', "Collect your order at"]
 // renderToString parts adjacent texts with empty comments, which the browser drops.
 const text = html.replace(/<!-- -->/g, "")
 const missing = expected.filter((part) => !text.includes(part))

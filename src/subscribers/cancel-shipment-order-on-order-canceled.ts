@@ -1,5 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { PICKUP_POINT_MODULE } from "../modules/pickup-point"
+import { HISTORY_MESSAGES } from "../modules/pickup-point/lib/history-messages"
 import type PickupPointModuleService from "../modules/pickup-point/service"
 import { cancelShipmentOrderWorkflow } from "../workflows/cancel-shipment-order"
 
@@ -13,7 +14,7 @@ export default async function cancelShipmentOrderOnOrderCanceled({ event, contai
   try {
     // The order is cancelled already: if the service cannot be told now, the retry job tells it.
     await cancelShipmentOrderWorkflow(container).run({
-      input: { order_id: event.data.id, notes: "Order cancelled", defer_on_carrier_error: true },
+      input: { order_id: event.data.id, notes: HISTORY_MESSAGES.orderCancelled, defer_on_carrier_error: true },
     })
   } catch (error) {
     container.resolve("logger").error(

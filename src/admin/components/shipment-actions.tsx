@@ -16,7 +16,7 @@ import { backendLink } from "../lib/sdk"
 import { codeRefusalReason, noLabelReason } from "../lib/shipment-advice"
 import type { AdminShipment, VerificationCodeAllowance } from "../lib/types"
 import { useNow } from "../lib/use-now"
-import { openLabel } from "../lib/label-download"
+import { downloadLabel } from "../lib/label-download"
 import { ActionRow } from "./action-row"
 import { ChangePickupPoint } from "./change-pickup-point"
 
@@ -65,7 +65,7 @@ function DownloadLabel({ shipment, busy }: { shipment: AdminShipment; busy: bool
             href={backendLink(`/admin/pickup-point/shipments/${shipment.id}/label`)}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={(event) => openLabel(event, shipment.id, (error) => toast.error(t("pickupPoint.toast.labelNotOpened"), { description: messageOf(error) }))}
+            onClick={(event) => downloadLabel(event, shipment, (error) => toast.error(t("pickupPoint.toast.labelNotDownloaded"), { description: messageOf(error) }))}
           >
             {t("pickupPoint.actions.downloadLabel")}
           </a>

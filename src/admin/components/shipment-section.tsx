@@ -2,7 +2,7 @@ import { Alert, Heading, Text, toast } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { messageOf } from "../lib/errors"
 import { formatDateTime } from "../lib/format"
-import { openLabel } from "../lib/label-download"
+import { downloadLabel } from "../lib/label-download"
 import { backendLink } from "../lib/sdk"
 import { errorAdvice, isImportWait, noLabelReason } from "../lib/shipment-advice"
 import { trackingStatusText } from "../lib/tracking-status"
@@ -58,7 +58,7 @@ export function ShipmentSection({ shipment }: { shipment: AdminShipment }) {
             href={backendLink(`/admin/pickup-point/shipments/${shipment.id}/label`)}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={(event) => openLabel(event, shipment.id, (error) => toast.error(t("pickupPoint.toast.labelNotOpened"), { description: messageOf(error) }))}
+            onClick={(event) => downloadLabel(event, shipment, (error) => toast.error(t("pickupPoint.toast.labelNotDownloaded"), { description: messageOf(error) }))}
           >
             {t("pickupPoint.shipment.labelLink", { number: shipment.order_number })}
           </a>

@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isCreationOpen } from "../../modules/pickup-point/lib/statuses"
+import { HISTORY_MESSAGES } from "../../modules/pickup-point/lib/history-messages"
 import type { PickupPointShipmentDTO } from "../../modules/pickup-point/types"
 import { cancelShipment, shipmentWork } from "../utils/shipment-work"
 
@@ -29,7 +30,7 @@ export const cancelIntentOfCancelledOrderStep = createStep(
       return new StepResponse(intent)
     }
     return new StepResponse(
-      await cancelShipment(shipmentWork(container), intent, "Order cancelled before its shipment order was created", { deferOnCarrierError: true })
+      await cancelShipment(shipmentWork(container), intent, HISTORY_MESSAGES.orderCancelledBeforeCreation, { deferOnCarrierError: true })
     )
   }
 )

@@ -68,7 +68,7 @@ export async function advanceShipment(
       for (let transitions = 0; shipment && transitions < 4; transitions++) {
         if (shipment.cancel_requested_at && isCancellable(shipment.status)) {
           // Only a cancelled order's cancel is requested for the job (see cancelShipment).
-          await cancelHeld(held, shipment, "Order cancelled", { orderCancelled: true }).catch((error) => postpone(held, shipment!, shipment!.status, error))
+          await cancelHeld(held, shipment, HISTORY_MESSAGES.orderCancelled, { orderCancelled: true }).catch((error) => postpone(held, shipment!, shipment!.status, error))
           break
         }
         const next: PickupPointShipmentDTO | null = await transition(held, shipment)

@@ -25,6 +25,11 @@ describe("a history line on the order page", () => {
     expect(await shown("it", cancelledOnServiceMessage(HISTORY_MESSAGES.cancelled, "SO1"))).toBe(
       "Annullato: il corriere indica l'ordine di spedizione SO1 come annullato"
     )
+    // The line an order's cancel writes when the carrier had cancelled already.
+    expect(await shown("it", cancelledOnServiceMessage(HISTORY_MESSAGES.orderCancelled, "SO3"))).toBe(
+      "Ordine annullato: il corriere indica l'ordine di spedizione SO3 come annullato"
+    )
+    expect(await shown("it", HISTORY_MESSAGES.orderCancelledBeforeCreation)).toBe("Ordine annullato prima che fosse creato il suo ordine di spedizione")
   })
 
   it("keeps an admin's note and a carrier's words as written, placeholders included", async () => {

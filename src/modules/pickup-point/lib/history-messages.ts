@@ -17,6 +17,9 @@ export const HISTORY_MESSAGES = {
   retried: "Retried by an admin",
   cancelled: "Cancelled",
   cancelLost: "Its order was cancelled, and the cancel never reached the plugin (its order.canceled event was lost)",
+  // The notes of the cancels an order's cancel makes (sent to the carrier too).
+  orderCancelled: "Order cancelled",
+  orderCancelledBeforeCreation: "Order cancelled before its shipment order was created",
 } as const
 
 export type HistoryMessageKey = keyof typeof HISTORY_MESSAGES | (typeof HISTORY_TEMPLATES)[number]["key"]
