@@ -77,6 +77,11 @@ medusaIntegrationTestRunner({
       await form.getByLabel("Latitude (optional)").fill("45,472")
       await form.getByLabel("Longitude (optional)").fill("9.187")
       await form.getByLabel("Opening hours (optional)").fill('{"mon": ["09:00-13:00"]}')
+      // A code another point has: said under the field, in the admin's words.
+      await form.getByLabel("Code", { exact: true }).fill("PP-MI-001")
+      await form.getByRole("button", { name: "Save" }).click()
+      await form.getByText("Another pickup point has the code PP-MI-001 already: choose another code, or edit that point.").waitFor()
+      await form.getByLabel("Code", { exact: true }).fill("PP-MI-009")
       await form.getByRole("button", { name: "Save" }).click()
       await page().getByText("Pickup point PP-MI-009 created").waitFor()
       await catalog.getByText("Cartoleria Brera").waitFor()

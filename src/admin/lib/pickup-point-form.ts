@@ -129,8 +129,9 @@ export function toRequestBody(values: PickupPointFormValues, creating: boolean):
  * "Field 'x' is required" or "Value for field 'x' too big, ...", a nested one as 'opening_hours, mon';
  * several refusals are joined by "; ".
  */
-export function fieldErrorsFromApi(message: string): { fields: Record<string, string>; general: string | null } {
-  if (/pickup point with code .* exists already/i.test(message)) return { fields: { code: message }, general: null }
+export function fieldErrorsFromApi(message: string): { fields: Record<string, string>; general: string | null; codeTaken?: true } {
+  // Said in the admin's language by the form (pickupPoint.form.errors.codeTaken).
+  if (/pickup point with code .* exists already/i.test(message)) return { fields: { code: message }, general: null, codeTaken: true }
   const fields: Record<string, string> = {}
   const unplaced: string[] = []
   for (const refusal of message.replace(/^Invalid request:\s*/, "").split("; ")) {

@@ -66,8 +66,8 @@ export function PickupPointFormDrawer({ open, onOpenChange, point }: Props) {
           onOpenChange(false)
         },
         onError: (error) => {
-          const { fields, general } = fieldErrorsFromApi(messageOf(error))
-          setErrors(fields)
+          const { fields, general, codeTaken } = fieldErrorsFromApi(messageOf(error))
+          setErrors(codeTaken ? { code: t("pickupPoint.form.errors.codeTaken", { code: values.code.trim() }) } : fields)
           setGeneral(general)
         },
       }

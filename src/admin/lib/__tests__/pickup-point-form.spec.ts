@@ -44,6 +44,11 @@ describe("the pickup-point form against the admin API's rules", () => {
     expect(await refusalOf(toRequestBody({ ...valid, opening_hours: seven }, true))).toContain("opening_hours")
   })
 
+  it("knows the refusal of a code another point has, for the form to say it in the admin's language", () => {
+    expect(fieldErrorsFromApi("A pickup point with code PP-1 exists already (pp_01).")).toMatchObject({ codeTaken: true, general: null })
+    expect(fieldErrorsFromApi("Invalid request: Field 'code' is required")).not.toHaveProperty("codeTaken")
+  })
+
   it("puts each of the API's refusals under the field it names", async () => {
     const message = await refusalOf({ ...toRequestBody(valid, true), postcode: "1".repeat(21), name: "", opening_hours: { mon: ["08:00-09:00"] } })
     const { fields, general } = fieldErrorsFromApi(message)
