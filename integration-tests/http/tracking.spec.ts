@@ -59,7 +59,7 @@ medusaIntegrationTestRunner({
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
       const {
         data: [fulfillment],
-      } = await query.graph({ entity: "fulfillment", fields: ["shipped_at", "delivered_at", "*labels"], filters: { id } })
+      } = await query.graph({ entity: "fulfillment", fields: ["shipped_at", "delivered_at", "labels.*"], filters: { id } })
       return fulfillment
     }
     const network = (ref: string, statusCode: string) => control().post(`/orders/${ref}/tracking`, { statusCode })
@@ -80,8 +80,13 @@ medusaIntegrationTestRunner({
 
       // The network collects the parcel; the sync finds out: Medusa's fulfillment is shipped.
       await network(ref, "ST_0003")
+      const labelled = (await fulfillmentOf(fulfillmentId)).labels
+      expect(labelled).toEqual([expect.objectContaining({ label_url: expect.stringContaining(`/admin/pickup-point/shipments/${shipment.id}/label`) })])
       expect(await sync()).toMatchObject({ calls: 1, synced: 1, transitions: 1 })
-      expect((await fulfillmentOf(fulfillmentId)).shipped_at).toBeTruthy()
+      // Shipped through Medusa's shipment workflow, which replaces the fulfillment's labels: the label stays.
+      const shippedFulfillment = await fulfillmentOf(fulfillmentId)
+      expect(shippedFulfillment.shipped_at).toBeTruthy()
+      expect(shippedFulfillment.labels).toEqual([expect.objectContaining({ label_url: labelled[0].label_url, tracking_number: expect.any(String) })])
 
       // The platform confirms "ready for pickup" twice; the second is a replay.
       const first = await platform(ref, "ST_0006")
@@ -100,6 +105,7 @@ medusaIntegrationTestRunner({
       expect(await sync()).toMatchObject({ transitions: 1 })
       const delivered = await fulfillmentOf(fulfillmentId)
       expect(delivered.delivered_at).toBeTruthy()
+      expect(delivered.labels.map((label: { label_url: string }) => label.label_url)).toEqual([labelled[0].label_url])
       // Delivered is final: the shipment is no longer followed.
       expect(await sync()).toMatchObject({ calls: 0, synced: 0 })
 

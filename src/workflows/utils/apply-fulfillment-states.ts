@@ -11,7 +11,7 @@ type FulfillmentState = {
   shipped_at: string | null
   delivered_at: string | null
   items: { line_item_id: string; quantity: number }[]
-  labels: { id: string }[]
+  labels: { tracking_number: string; tracking_url: string; label_url: string }[]
 }
 
 /**
@@ -48,7 +48,7 @@ async function applyFulfillmentState(container: MedusaContainer, transition: Tra
     data: [fulfillment],
   } = (await query.graph({
     entity: "fulfillment",
-    fields: ["shipped_at", "delivered_at", "items.line_item_id", "items.quantity", "labels.id"],
+    fields: ["shipped_at", "delivered_at", "items.line_item_id", "items.quantity", "labels.tracking_number", "labels.tracking_url", "labels.label_url"],
     filters: { id: transition.fulfillment_id },
   })) as unknown as { data: FulfillmentState[] }
   if (!fulfillment) return
@@ -62,18 +62,7 @@ async function applyFulfillmentState(container: MedusaContainer, transition: Tra
             order_id: transition.order_id,
             fulfillment_id: transition.fulfillment_id!,
             items: fulfillment.items.map((item) => ({ id: item.line_item_id, quantity: Number(item.quantity) })),
-            // A STORAGE shipment has no label: the shipment carries its tracking number instead.
-            ...(!fulfillment.labels?.length && transition.tracking_number
-              ? {
-                  labels: [
-                    {
-                      tracking_number: transition.tracking_number,
-                      tracking_url: trackingUrlFor(pickupPoints.options.trackingUrlTemplate, transition.tracking_number) ?? "",
-                      label_url: "",
-                    },
-                  ],
-                }
-              : {}),
+            labels: shipmentLabels(fulfillment.labels ?? [], transition.tracking_number, pickupPoints.options.trackingUrlTemplate),
           },
         })
       )
@@ -88,6 +77,21 @@ async function applyFulfillmentState(container: MedusaContainer, transition: Tra
       )
     }
   }
+}
+
+/**
+ * The labels Medusa's shipment keeps: its workflow replaces the fulfillment's
+ * labels with the ones it is given, so the label made on "Fulfill items" is
+ * given back, with the tracking number the carrier has reported since. A
+ * STORAGE shipment has no label: the shipment carries its tracking number.
+ */
+function shipmentLabels(labels: FulfillmentState["labels"], trackingNumber: string | null | undefined, template: string | undefined) {
+  const tracking = (number: string) => ({ tracking_number: number, tracking_url: trackingUrlFor(template, number) ?? "" })
+  if (!labels.length) return trackingNumber ? [{ ...tracking(trackingNumber), label_url: "" }] : []
+  return labels.map((label) => ({
+    ...label,
+    ...(!label.tracking_number && trackingNumber ? tracking(trackingNumber) : {}),
+  }))
 }
 
 async function runOrRelease(
