@@ -214,7 +214,7 @@ medusaIntegrationTestRunner({
       await page().getByRole("button", { name: "Print labels (1)" }).click()
       await waitFor(async () => (await printed.getByRole("row").count()) === 2)
       await printed.getByRole("row", { name: new RegExp(`TEST-${failed.display_id} Refused No label yet: the shipment order failed. "Retry shipment" first`) }).waitFor()
-      await page().getByText("1 of 1 shipments were refused: see the results").waitFor()
+      await page().getByText("1 of 1 shipments was refused: see the results").waitFor()
       expect(downloads).toBe(0)
 
       // The selection spans filters and pages; it can be cleared at once.

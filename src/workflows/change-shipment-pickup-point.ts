@@ -1,5 +1,6 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { releaseLockStep } from "@medusajs/medusa/core-flows"
+import { pickupPointChangedToMessage } from "../modules/pickup-point/lib/history-messages"
 import { buildShipmentIntentWorkflow } from "./build-shipment-intent"
 import { advanceShipmentStep } from "./steps/advance-shipment"
 import { cancelShipmentStep } from "./steps/cancel-shipment"
@@ -43,7 +44,7 @@ export const changeShipmentPickupPointWorkflow = createWorkflow(changeShipmentPi
     transform({ change, input }, ({ change, input }) => ({
       order_id: change.order_id,
       shipment_id: change.shipment_id,
-      notes: [`Pickup point changed to ${change.to_code}`, input.note?.trim()].filter(Boolean).join(": ").slice(0, 500),
+      notes: pickupPointChangedToMessage(change.to_code, input.note),
     }))
   )
   const shipment = supersedeShipmentStep(

@@ -62,7 +62,7 @@ const PickupPointShipmentsPage = () => {
       const rows = await run()
       setOutcomes({ action, rows })
       const failed = rows.filter((row) => !row.ok).length
-      if (failed) toast.warning(t("pickupPoint.shipments.bulkPartial", { failed, total: rows.length }))
+      if (failed) toast.warning(t("pickupPoint.shipments.bulkPartial", { count: failed, total: rows.length }))
       else toast.success(t("pickupPoint.shipments.bulkDone", { count: rows.length }))
     } catch (err) {
       toast.error(t("pickupPoint.shipments.bulkFailed"), { description: messageOf(err) })

@@ -31,6 +31,10 @@ export const cancelRequestedMessage = (why: string) => `Cancel requested, to be 
 export const pickupPointChangedMessage = (from: string, to: string, note?: string | null) =>
   `Pickup point changed from ${from} to ${to}.${note ? ` Note: ${note}` : ""}`
 
+/** The notes of the cancel a change of pickup point makes (sent to the carrier, and the old shipment's line). */
+export const pickupPointChangedToMessage = (to: string, note?: string | null) =>
+  [`Pickup point changed to ${to}`, note?.trim()].filter(Boolean).join(": ").slice(0, 500)
+
 /** The line the shipment a change of pickup point archived gets. */
 export const continuedAsShipmentMessage = (changed: string, shipmentId: string) => `${changed} Continued as shipment ${shipmentId}.`
 
@@ -45,6 +49,9 @@ const HISTORY_TEMPLATES = [
   { key: "pickupPointChangedNote", pattern: /^Pickup point changed from (\S+) to (\S+)\. Note: (.+)$/s, params: ["from", "to", "note"] },
   { key: "pickupPointChanged", pattern: /^Pickup point changed from (\S+) to (\S+)\.$/, params: ["from", "to"] },
   { key: "cancelledOnService", pattern: /^(.+): the carrier reports shipment order (\S+) cancelled$/s, params: ["notes", "reference"] },
+  // After cancelledOnService, whose notes may be one of these.
+  { key: "pickupPointChangedToNote", pattern: /^Pickup point changed to (\S+): (.+)$/s, params: ["to", "note"] },
+  { key: "pickupPointChangedTo", pattern: /^Pickup point changed to (\S+)$/, params: ["to"] },
 ] as const
 
 const KEY_OF_MESSAGE = new Map<string, HistoryMessageKey>(

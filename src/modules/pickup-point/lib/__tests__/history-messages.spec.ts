@@ -8,6 +8,7 @@ import {
   HISTORY_MESSAGE_KEYS,
   HISTORY_MESSAGES,
   pickupPointChangedMessage,
+  pickupPointChangedToMessage,
 } from "../history-messages"
 
 /** What i18next makes of a translation and its parts. */
@@ -25,6 +26,9 @@ describe("describeHistoryMessage", () => {
     continuedAsShipmentMessage(pickupPointChangedMessage("PP-MI-001", "PP-MI-002", "Line one.\nLine two. {{shipment}}"), "pushp_01"),
     cancelledOnServiceMessage(HISTORY_MESSAGES.cancelled, "SO123"),
     cancelledOnServiceMessage("Customer changed their mind: call them", "SO124"),
+    pickupPointChangedToMessage("PP-MI-002"),
+    pickupPointChangedToMessage("PP-MI-002", "Closer to work: ring twice"),
+    cancelledOnServiceMessage(pickupPointChangedToMessage("PP-MI-002"), "SO125"),
   ]
 
   it("knows every line the plugin writes, and its English translation gives the line back", () => {
@@ -58,6 +62,14 @@ describe("describeHistoryMessage", () => {
       key: "cancelledOnService",
       params: { notes: "Customer changed their mind: call them", reference: "SO1" },
     })
+  })
+
+  it("reads a carrier-reported cancel after a change of point as that, not as a change with a note", () => {
+    expect(describeHistoryMessage(cancelledOnServiceMessage(pickupPointChangedToMessage("PP-MI-002"), "SO1"))).toMatchObject({
+      key: "cancelledOnService",
+      params: { notes: "Pickup point changed to PP-MI-002", reference: "SO1" },
+    })
+    expect(describeHistoryMessage(pickupPointChangedToMessage("PP-MI-002", "a: b"))).toEqual({ key: "pickupPointChangedToNote", params: { to: "PP-MI-002", note: "a: b" } })
   })
 
   it("leaves any other line as written", () => {
