@@ -130,7 +130,9 @@ async function main() {
     bin("ts-node"),
     ["--transpile-only", "src/sandbox/cli.ts", "--port", String(SANDBOX_PORT), "--seed", "demo",
       "--webhook-url", `http://localhost:${MEDUSA_PORT}/hooks/pickup-point`],
-    env,
+    // The service writes its times as local times, as an Italian carrier's would: in the zone the
+    // store reads them in (medusa-config's timeZone), whatever this machine's own zone is.
+    { ...env, TZ: env.PICKUP_POINT_TIME_ZONE || "Europe/Rome" },
     /listening on/
   )
 
