@@ -420,6 +420,16 @@ medusaIntegrationTestRunner({
       const again = await api.post("/admin/pickup-points/publish", body, admin)
       expect(again.data).toEqual({ shipping_options: [], skipped_pickup_point_ids: [point.id] })
 
+      // Renamed or moved in the catalog, the point is offered under its new name; an option the
+      // admin named themselves keeps their name.
+      const fulfillment = getContainer().resolve(Modules.FULFILLMENT)
+      await api.post(`/admin/pickup-points/${point.id}`, { name: "Edicola Duomo (rinnovata)", address: "Piazza del Duomo 2" }, admin)
+      expect((await fulfillment.retrieveShippingOption(option.id)).name).toBe("Pickup point: Edicola Duomo (rinnovata), Piazza del Duomo 2, Milano")
+      await fulfillment.updateShippingOptions(option.id, { name: "Ritiro in edicola" })
+      await api.post(`/admin/pickup-points/${point.id}`, { name: "Edicola Duomo" }, admin)
+      expect((await fulfillment.retrieveShippingOption(option.id)).name).toBe("Ritiro in edicola")
+      await api.post(`/admin/pickup-points/${point.id}`, { address: "Piazza del Duomo 1" }, admin)
+
       const order = await checkout({ optionId: option.id, pickupPointCode: null })
 
       const shipment = await shipmentOf(order.id, "ready")

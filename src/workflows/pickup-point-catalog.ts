@@ -1,9 +1,10 @@
-import { batchShippingOptionRulesWorkflow } from "@medusajs/medusa/core-flows"
-import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { batchShippingOptionRulesWorkflow, updateShippingOptionsWorkflow } from "@medusajs/medusa/core-flows"
+import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import type { PickupPointInput } from "../modules/pickup-point/lib/pickup-point-schema"
 import { createPickupPointStep } from "./steps/create-pickup-point"
 import { importPickupPointsStep } from "./steps/import-pickup-points"
 import { planPublishedOptionAvailabilityStep } from "./steps/plan-published-option-availability"
+import { planPublishedOptionNamesStep } from "./steps/plan-published-option-names"
 import { updatePickupPointStep, type UpdatePickupPointInput } from "./steps/update-pickup-point"
 
 export const createPickupPointWorkflowId = "pickup-point-create-pickup-point-workflow"
@@ -18,16 +19,31 @@ export const createPickupPointWorkflow = createWorkflow(createPickupPointWorkflo
 /**
  * Updates one point; `is_active: false` takes it out of the store's search
  * and checkout, and its published shipping options out of the store's list
- * (`is_active: true` puts them back).
+ * (`is_active: true` puts them back). A new name, address or city renames
+ * its published options.
  */
 export const updatePickupPointWorkflow = createWorkflow(updatePickupPointWorkflowId, (input: UpdatePickupPointInput) => {
   const point = updatePickupPointStep(input)
+  const codes = transform({ point }, ({ point }) => [point.code])
   when("pickup-point-activity-changed", { input }, ({ input }) => input.is_active !== undefined).then(() => {
-    const plan = planPublishedOptionAvailabilityStep({ codes: transform({ point }, ({ point }) => [point.code]) })
+    const plan = planPublishedOptionAvailabilityStep({ codes })
     batchShippingOptionRulesWorkflow.runAsStep({ input: plan })
   })
+  // Only a new name, address or city can rename an option: otherwise no option is read.
+  const named = transform({ input, point }, ({ input, point }) =>
+    [input.name, input.address, input.city].some((value) => value !== undefined) ? [point.code] : []
+  )
+  renamePublishedOptions(named)
   return new WorkflowResponse(point)
 })
+
+/** The published options of these points under their points' current names (see the step). */
+function renamePublishedOptions(codes: WorkflowData<string[]>) {
+  const renames = planPublishedOptionNamesStep({ codes })
+  when("pickup-point-published-options-renamed", { renames }, ({ renames }) => renames.length > 0).then(() => {
+    updateShippingOptionsWorkflow.runAsStep({ input: renames })
+  })
+}
 
 /**
  * Imports a CSV of points, row by row (see the step); the published options
@@ -40,5 +56,6 @@ export const importPickupPointsWorkflow = createWorkflow(importPickupPointsWorkf
   )
   const plan = planPublishedOptionAvailabilityStep({ codes })
   batchShippingOptionRulesWorkflow.runAsStep({ input: plan })
+  renamePublishedOptions(codes)
   return new WorkflowResponse(imported)
 })

@@ -4,6 +4,7 @@ import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { PICKUP_POINT_OPTION_TYPE } from "../utils/pickup-point-option-type"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { isPickupPointProvider, PICKUP_POINT_OPTION, pickupPointCodeOf } from "../../providers/pickup-point/service"
+import { publishedOptionName } from "./plan-published-option-names"
 
 export type PublishPickupPointsInput = {
   pickup_point_ids: string[]
@@ -61,7 +62,7 @@ export const preparePickupPointShippingOptionsStep = createStep(
     return new StepResponse({
       skipped: points.filter((point) => published.has(point.code)).map((point) => point.id),
       options: toCreate.map((point) => ({
-        name: `Pickup point: ${point.name}, ${point.address}, ${point.city}`,
+        name: publishedOptionName(point),
         service_zone_id: input.service_zone_id,
         shipping_profile_id: input.shipping_profile_id,
         provider_id: provider.id,
