@@ -246,6 +246,13 @@ medusaIntegrationTestRunner({
         const {
           data: { pickup_points },
         } = await api.get("/admin/pickup-points?q=PP-MI-001", admin)
+        // Every word typed is looked for in any field, as a shopper's search does; LIKE's wildcards typed are plain characters.
+        const codesFound = async (q: string) =>
+          (await api.get(`/admin/pickup-points?q=${encodeURIComponent(q)}`, admin)).data.pickup_points.map((point: { code: string }) => point.code)
+        expect(await codesFound("del duomo milano")).toEqual(["PP-MI-001"])
+        expect(await codesFound("duomo edicola")).toEqual(["PP-MI-001"])
+        expect(await codesFound("%")).toEqual([])
+        expect(await codesFound("PP_MI")).toEqual([])
         expect(pickup_points).toEqual([
           expect.objectContaining({
             code: "PP-MI-001",

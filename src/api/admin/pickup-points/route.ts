@@ -9,7 +9,7 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListPick
   const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
   const filters = {
     ...(is_active === undefined ? {} : { is_active }),
-    ...(q ? { $or: [{ code: { $ilike: `%${q}%` } }, { name: { $ilike: `%${q}%` } }, { city: { $ilike: `%${q}%` } }, { postcode: { $ilike: `${q}%` } }] } : {}),
+    ...(q ? { $and: adminSearchWords(q).map(anyFieldContains) } : {}),
   }
   const [points, count] = await pickupPoints.listAndCountPickupPoints(filters, { take: limit, skip: offset, order: { code: "ASC" } })
   res.json({ pickup_points: points, count, limit, offset })
@@ -18,4 +18,15 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListPick
 export async function POST(req: AuthenticatedMedusaRequest<AdminCreatePickupPointType>, res: MedusaResponse) {
   const { result: pickup_point } = await createPickupPointWorkflow(req.scope).run({ input: req.validatedBody })
   res.status(201).json({ pickup_point })
+}
+
+/** The words of an admin's search, each to be found somewhere: "tabac navig" finds Tabacchi Navigli. */
+function adminSearchWords(q: string): string[] {
+  return q.split(/\s+/).filter(Boolean).slice(0, 8)
+}
+
+/** A word found in the code, name, address, city or postcode; a `%`, `_` or backslash typed is matched as itself. */
+function anyFieldContains(word: string) {
+  const like = `%${word.replace(/[\\%_]/g, "\\$&")}%`
+  return { $or: ["code", "name", "address", "city", "postcode"].map((field) => ({ [field]: { $ilike: like } })) }
 }
