@@ -13,6 +13,12 @@ describe("changing a shipment's pickup point", () => {
       "The pickup point of SHOP-42 cannot be changed: its label has been generated. Ask the carrier to redirect the parcel instead."
     )
     expect(changePointRefusal(shipment("confirmed"))).toMatch(/its shipment has been confirmed/)
+    // Once the parcel was collected there is nothing to redirect: no advice to ask the carrier.
+    expect(changePointRefusalReason(shipment("label_generated", { tracking_stage: 60 }))).toBe("closed")
+    expect(changePointRefusal(shipment("confirmed", { tracking_stage: 70 }))).toBe(
+      "The pickup point of SHOP-42 cannot be changed: its parcel was collected, returned or cancelled by the carrier."
+    )
+    expect(changePointRefusalReason(shipment("label_generated", { tracking_stage: 50 }))).toBe("label_generated")
     // A create in flight may still land on the service as a second live order under the old number.
     for (const status of ["creating", "unknown", "awaiting_import"]) {
       expect(changePointRefusal(shipment(status))).toBe(

@@ -129,6 +129,7 @@ export type ChangePointRefusalReason =
   | "notImported"
   | "cancelRequested"
   | "labelRequested"
+  | "closed"
 
 type ChangePointFacts = ShipmentFacts & { cancel_requested_at?: unknown; label_requested_at?: unknown; label_file_id?: string | null }
 
@@ -163,7 +164,8 @@ export function changePointRefusalReason(
   switch (shipment.status) {
     case "label_generated":
     case "confirmed":
-      return shipment.status
+      // Collected, returned or cancelled by the carrier: there is no parcel left to redirect.
+      return (shipment.tracking_stage ?? 0) >= FINAL_STAGE_RANK ? "closed" : shipment.status
     case "cancelled":
       return shipment.label_file_id ? "cancelled" : null
     case "creating":
@@ -196,6 +198,8 @@ export function changePointRefusal(shipment: ChangePointFacts, order?: { status?
       return `${cannot}: a cancel of its shipment order is under way.`
     case "labelRequested":
       return `${cannot} now: its label was asked for moments ago and may be being made. Wait for it, or try again in a few minutes.`
+    case "closed":
+      return `${cannot}: its parcel was collected, returned or cancelled by the carrier.`
   }
 }
 
