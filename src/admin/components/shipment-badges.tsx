@@ -31,12 +31,14 @@ const STAGE_COLOR: Record<string, Color> = {
 export function ShipmentBadges({ shipment }: { shipment: Pick<AdminShipment, "status" | "tracking_stage_name" | "tracking_status_code"> }) {
   const { t } = useTranslation()
   const stage = shipment.tracking_stage_name
+  // "Label made" next to "Label generated" says nothing more: the stage shows once it goes further.
+  const repeatsStatus = stage === "label" && shipment.status === "label_generated"
   return (
     <div className="flex flex-wrap items-center gap-2">
       <StatusBadge color={STATUS_COLOR[shipment.status] ?? "grey"}>
         {t(`pickupPoint.status.${shipment.status}`, { defaultValue: shipment.status })}
       </StatusBadge>
-      {stage ? (
+      {repeatsStatus ? null : stage ? (
         <StatusBadge color={STAGE_COLOR[stage] ?? "grey"}>{t(`pickupPoint.stage.${stage}`, { defaultValue: stage })}</StatusBadge>
       ) : shipment.tracking_status_code ? (
         <StatusBadge color="grey">{shipment.tracking_status_code}</StatusBadge>
