@@ -1,9 +1,8 @@
-import { Modules } from "@medusajs/framework/utils"
 import type { CreateShippingOptionRuleDTO, UpdateShippingOptionRuleDTO } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
-import { isPickupPointProvider, pickupPointCodeOf } from "../../providers/pickup-point/service"
+import { listPublishedOptions } from "../utils/published-options"
 
 export const planPublishedOptionAvailabilityStepId = "pickup-point-plan-published-option-availability"
 
@@ -26,15 +25,7 @@ export const planPublishedOptionAvailabilityStep = createStep(
   planPublishedOptionAvailabilityStepId,
   async (input: { codes: string[] }, { container }) => {
     const plan: PublishedOptionAvailabilityPlan = { create: [], update: [] }
-    const wanted = new Set(input.codes)
-    if (!wanted.size) return new StepResponse(plan)
-    // Published options are few next to a catalog: read them first, then only their points.
-    const options = (
-      await container.resolve(Modules.FULFILLMENT).listShippingOptions({}, { select: ["id", "provider_id", "data"], relations: ["rules"] })
-    ).flatMap((option) => {
-      const code = isPickupPointProvider(option.provider_id) ? pickupPointCodeOf(option.data ?? undefined) : undefined
-      return code && wanted.has(code) ? [{ option, code }] : []
-    })
+    const options = await listPublishedOptions(container, input.codes, { select: ["id", "provider_id", "data"], relations: ["rules"] })
     if (!options.length) return new StepResponse(plan)
     const points = await container
       .resolve<PickupPointModuleService>(PICKUP_POINT_MODULE)

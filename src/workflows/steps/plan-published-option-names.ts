@@ -1,16 +1,9 @@
-import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
-import type { PickupPointDTO } from "../../modules/pickup-point/types"
-import { isPickupPointProvider, pickupPointCodeOf } from "../../providers/pickup-point/service"
+import { listPublishedOptions, PUBLISHED_OPTION_NAME_PREFIX, publishedOptionName } from "../utils/published-options"
 
 export const planPublishedOptionNamesStepId = "pickup-point-plan-published-option-names"
-
-/** How a published point's shipping option is named: what the store's list shows shoppers. */
-export const PUBLISHED_OPTION_NAME_PREFIX = "Pickup point: "
-export const publishedOptionName = (point: Pick<PickupPointDTO, "name" | "address" | "city">) =>
-  `${PUBLISHED_OPTION_NAME_PREFIX}${point.name}, ${point.address}, ${point.city}`
 
 /**
  * Plans the names of the shipping options published for the given points,
@@ -20,13 +13,8 @@ export const publishedOptionName = (point: Pick<PickupPointDTO, "name" | "addres
  * compensation: it only reads; Medusa's update workflow makes the change.
  */
 export const planPublishedOptionNamesStep = createStep(planPublishedOptionNamesStepId, async (input: { codes: string[] }, { container }) => {
-  const wanted = new Set(input.codes)
-  if (!wanted.size) return new StepResponse([] as { id: string; name: string }[])
-  const options = (await container.resolve(Modules.FULFILLMENT).listShippingOptions({}, { select: ["id", "name", "provider_id", "data"] })).flatMap(
-    (option) => {
-      const code = isPickupPointProvider(option.provider_id) ? pickupPointCodeOf(option.data ?? undefined) : undefined
-      return code && wanted.has(code) && option.name.startsWith(PUBLISHED_OPTION_NAME_PREFIX) ? [{ option, code }] : []
-    }
+  const options = (await listPublishedOptions(container, input.codes, { select: ["id", "name", "provider_id", "data"] })).filter(({ option }) =>
+    option.name.startsWith(PUBLISHED_OPTION_NAME_PREFIX)
   )
   if (!options.length) return new StepResponse([] as { id: string; name: string }[])
   const points = await container

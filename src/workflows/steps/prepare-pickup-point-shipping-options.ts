@@ -4,7 +4,7 @@ import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { PICKUP_POINT_OPTION_TYPE } from "../utils/pickup-point-option-type"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { isPickupPointProvider, PICKUP_POINT_OPTION, pickupPointCodeOf } from "../../providers/pickup-point/service"
-import { publishedOptionName } from "./plan-published-option-names"
+import { publishedOptionName } from "../utils/published-options"
 
 export type PublishPickupPointsInput = {
   pickup_point_ids: string[]

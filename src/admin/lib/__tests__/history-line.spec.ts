@@ -1,5 +1,3 @@
-import i18next from "i18next"
-import resources from "../../i18n"
 import {
   cancelledOnServiceMessage,
   cancelRequestedMessage,
@@ -7,14 +5,11 @@ import {
   HISTORY_MESSAGES,
 } from "../../../modules/pickup-point/lib/history-messages"
 import { historyLine } from "../history-line"
+import { adminTranslator } from "./admin-translator"
 
 /** The line as the order page shows it in a language, through i18next and the admin's own translations. */
 async function shown(language: "en" | "it", message: string) {
-  const i18n = i18next.createInstance()
-  await i18n.init({ lng: language, resources, fallbackLng: "en" })
-  return historyLine(describeHistoryMessage(message), message, (key, fallback) =>
-    i18n.t(key, { skipInterpolation: true, defaultValue: fallback })
-  )
+  return historyLine(describeHistoryMessage(message), message, await adminTranslator(language))
 }
 
 describe("a history line on the order page", () => {

@@ -1,12 +1,10 @@
-import i18next from "i18next"
 import resources from "../../i18n"
 import { STATUS_DESCRIPTIONS } from "../../../lib/shipment-orders/status-codes"
 import { trackingStatusText } from "../tracking-status"
+import { adminTranslator } from "./admin-translator"
 
 async function shown(language: "en" | "it", code: string | null, description: string | null) {
-  const i18n = i18next.createInstance()
-  await i18n.init({ lng: language, resources, fallbackLng: "en" })
-  return trackingStatusText(code, description, (key, fallback) => i18n.t(key, { defaultValue: fallback }))
+  return trackingStatusText(code, description, await adminTranslator(language))
 }
 
 describe("a tracking status in the admin", () => {
