@@ -4,7 +4,7 @@ import type { CreateShipmentOrderInput, ShipmentOrdersClient } from "../src/lib/
 import { PICKUP_POINT_MODULE } from "../src/modules/pickup-point"
 import type PickupPointModuleService from "../src/modules/pickup-point/service"
 import { buildShipmentIntentWorkflow } from "../src/workflows/build-shipment-intent"
-import { createShipmentOrderWorkflow } from "../src/workflows/create-shipment-order"
+import { createShipmentOrdersWorkflow } from "../src/workflows/create-shipment-orders"
 import { advanceAndAnnounce } from "../src/workflows/utils/advance-and-announce"
 import { SHIPMENT_OPTION_FIELDS, SHIPMENT_ORDER_FIELDS } from "../src/workflows/steps/build-shipment-intent"
 import { ITEM_TOTAL_FIELDS } from "../src/workflows/utils/order-item-total"
@@ -44,7 +44,7 @@ export async function timeCreatePhases(container: MedusaContainer, orderIds: str
     )
     for (const [name, fn] of i % 2 ? [...reads].reverse() : reads) await time(name, fn)
     if (i % 2 === 0) {
-      await time("the whole creation workflow", () => createShipmentOrderWorkflow(container).run({ input: { order_id: id } }))
+      await time("the whole creation workflow", () => createShipmentOrdersWorkflow(container).run({ input: { order_ids: [id] } }))
     } else {
       // Its parts apart, on every other order: read and build, record, then claim, create, check the import, announce.
       let intent: Awaited<ReturnType<PickupPointModuleService["recordShipmentIntent"]>> | undefined

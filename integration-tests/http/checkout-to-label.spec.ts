@@ -76,6 +76,33 @@ medusaIntegrationTestRunner({
         return shipment && (!status || (shipment.status === status && !shipment.lease_owner)) ? shipment : null
       })
 
+    it("creates the shipment orders of a burst of placed orders together: one each, and their imports checked in one status call", async () => {
+      // Placed all at once (a sale's opening): made by the Order Module, announced in one emit, as the event bus delivers them.
+      const orders = await getContainer()
+        .resolve(Modules.ORDER)
+        .createOrders(
+          Array.from({ length: 12 }, (_, i) => ({
+            region_id: store.region.id,
+            sales_channel_id: store.salesChannel.id,
+            currency_code: "eur",
+            email: `burst-${i}@example.com`,
+            shipping_address: { first_name: "Burst", last_name: "Shopper", phone: "+39 02 1234567", address_1: "Via Roma 1", city: "Milano", postal_code: "20121", country_code: "it" },
+            items: [{ title: "Sneakers", product_title: "Sneakers", variant_id: store.variant.id, quantity: 1, unit_price: 59.9 }],
+            shipping_methods: [{ name: "Pickup point", amount: 4.9, shipping_option_id: store.shippingOption.id, data: { pickup_point_code: CATALOG_POINT.code } }],
+          }))
+        )
+      const callsBefore = ((await control().get("/calls")).data.calls as unknown[]).length
+      // One order's event delivered twice, as an event bus may: it changes nothing.
+      await getContainer().resolve(Modules.EVENT_BUS).emit([...orders, orders[0]].map((order) => ({ name: "order.placed", data: { id: order.id } })))
+
+      const shipments = await Promise.all(orders.map((order) => shipmentOf(order.id, "ready")))
+      expect(new Set(shipments.map((s) => s.order_number)).size).toBe(12)
+      for (const shipment of shipments) expect(await sandboxOrders(shipment.order_number)).toHaveLength(1)
+      const calls: { operation: string }[] = (await control().get("/calls")).data.calls.slice(callsBefore)
+      expect(calls.filter((c) => c.operation === "create")).toHaveLength(12)
+      expect(calls.filter((c) => c.operation === "status")).toHaveLength(1)
+    })
+
     it("goes from checkout with a chosen point to a downloadable label, and refuses cancel after it", async () => {
       const order = await checkout()
 

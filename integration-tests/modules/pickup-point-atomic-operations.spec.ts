@@ -6,7 +6,7 @@ import type { ShipmentIntent } from "../../src/modules/pickup-point/types"
 import { countConfirmedThisYear } from "../../src/modules/pickup-point/atomic-operations"
 import { SHIPPED_OFF_STATUSES } from "../../src/modules/pickup-point/lib/statuses"
 import { WEBHOOK_RESULTS } from "../../src/modules/pickup-point/lib/webhook-results"
-import { advanceShipment, type ShipmentWork } from "../../src/workflows/utils/shipment-work"
+import { advanceShipment, advanceShipments, type ShipmentWork } from "../../src/workflows/utils/shipment-work"
 import { MERCHANTS, orderInput, useTestSandbox } from "../../test-support/sandbox-fixtures"
 
 jest.setTimeout(60_000)
@@ -363,6 +363,31 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         const again = await service.claimWebhookDelivery(digest(), { order_reference_code: reference })
         expect((await service.recordTrackingUpdates([report], { settle: { id: again.id, shipment_id: shipment.id } })).transitions).toEqual([])
         expect((await service.listPickupPointWebhookDeliveries({ id: again.id }))[0]).toMatchObject({ verdict: "unchanged", result: WEBHOOK_RESULTS.unchanged })
+      })
+    })
+
+    describe("a batch of shipments", () => {
+      it("creates each once under one claim, checks their imports in one status call, and leaves out one another process holds", async () => {
+        const work: ShipmentWork = { pickupPoints: service, client: sandbox.client(MERCHANTS.delivery, { retries: 0 }), logger: quietLogger, lease: { leaseMs: 60_000 } }
+        const shipments = await Promise.all(Array.from({ length: 6 }, async () => (await service.recordShipmentIntent(intent())).shipment))
+        const held = (await service.claimShipment(shipments[5].id, 60_000))!
+        // A refused create is tried again later; it does not hold up the others.
+        await sandbox.fault("create", "reject", 1)
+
+        const advanced = await advanceShipments(work, [...shipments.map((s) => s.id), shipments[0].id], { concurrency: 3 })
+
+        expect([...advanced.keys()].sort()).toEqual(shipments.slice(0, 5).map((s) => s.id).sort())
+        const outcomes = [...advanced.values()].map((a) => ("shipment" in a ? a.shipment.status : "error"))
+        expect(outcomes.sort()).toEqual(["pending", "ready", "ready", "ready", "ready"])
+        expect([...advanced.values()].every((a) => "previous_status" in a && a.previous_status === "pending")).toBe(true)
+        expect(await sandbox.calls("create")).toHaveLength(5)
+        expect(await sandbox.calls("status")).toHaveLength(1)
+        // The claims are given back (the one another process holds is left alone), and each order is on the service once.
+        const now = await service.listPickupPointShipments({ id: shipments.map((s) => s.id) })
+        expect(now.filter((s) => s.lease_owner !== null).map((s) => [s.id, s.lease_owner])).toEqual([[held.shipment.id, held.owner]])
+        for (const shipment of shipments.slice(0, 5)) {
+          expect((await sandbox.orders()).filter((o) => o.request.orderNumber === shipment.order_number).length).toBe(now.find((s) => s.id === shipment.id)!.status === "ready" ? 1 : 0)
+        }
       })
     })
 

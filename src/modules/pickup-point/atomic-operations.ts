@@ -17,9 +17,9 @@ import type {
  * pairs that touch two shipments run in one transaction.
  *
  *   insertShipment      one shipment per order, whoever inserts first (unique index on order_id)
- *   claimShipment       a free or lapsed lease becomes the caller's, under a fresh owner token
- *   renewClaim          extends a lease only while its token still owns it
- *   releaseClaim        gives a lease back only if its token still owns it
+ *   claimShipments      a free or lapsed lease becomes the caller's, under a fresh owner token
+ *   renewClaims         extends a lease only while its token still owns it
+ *   releaseClaims       gives a lease back only if its token still owns it
  *   transitionShipment  moves the status only from the status it was read in and only for the
  *                       lease's owner: a stale worker's write changes nothing
  *   postponeShipment    the same compare-and-set, spacing out the next try
@@ -137,31 +137,36 @@ export async function insertShipmentWithHistory(sql: SqlRunner, row: NewShipment
   return inserted ?? null
 }
 
-export async function claimShipment(sql: SqlRunner, id: string, owner: string, leaseMs: number): Promise<PickupPointShipmentDTO | null> {
-  const [claimed] = await sql.execute(
+/** The shipments among `ids` whose lease is free or lapsed, now under `owner`: one statement for a batch. */
+export async function claimShipments(sql: SqlRunner, ids: readonly string[], owner: string, leaseMs: number): Promise<PickupPointShipmentDTO[]> {
+  if (!ids.length) return []
+  return await sql.execute(
     `UPDATE pickup_point_shipment SET lease_until = now() + (? * interval '1 millisecond'), lease_owner = ?
-     WHERE id = ? AND deleted_at IS NULL AND (lease_until IS NULL OR lease_until < now())
+     WHERE id = ANY (CAST(? AS text[])) AND deleted_at IS NULL AND (lease_until IS NULL OR lease_until < now())
      RETURNING *`,
-    [leaseMs, owner, id]
+    [leaseMs, owner, textArray(ids)]
   )
-  return claimed ?? null
 }
 
-export async function renewClaim(sql: SqlRunner, id: string, owner: string, leaseMs: number): Promise<boolean> {
-  const rows: unknown[] = await sql.execute(
+/** Extends the leases `owner` still holds among `ids`; the ids it holds. */
+export async function renewClaims(sql: SqlRunner, ids: readonly string[], owner: string, leaseMs: number): Promise<string[]> {
+  if (!ids.length) return []
+  const rows: { id: string }[] = await sql.execute(
     `UPDATE pickup_point_shipment SET lease_until = now() + (? * interval '1 millisecond')
-     WHERE id = ? AND lease_owner = ? RETURNING id`,
-    [leaseMs, id, owner]
+     WHERE id = ANY (CAST(? AS text[])) AND lease_owner = ? RETURNING id`,
+    [leaseMs, textArray(ids), owner]
   )
-  return rows.length === 1
+  return rows.map((row) => row.id)
 }
 
-export async function releaseClaim(sql: SqlRunner, id: string, owner: string): Promise<boolean> {
-  const rows: unknown[] = await sql.execute(
-    `UPDATE pickup_point_shipment SET lease_until = NULL, lease_owner = NULL WHERE id = ? AND lease_owner = ? RETURNING id`,
-    [id, owner]
+/** Gives back the leases `owner` still holds among `ids`; the ids it gave back. */
+export async function releaseClaims(sql: SqlRunner, ids: readonly string[], owner: string): Promise<string[]> {
+  if (!ids.length) return []
+  const rows: { id: string }[] = await sql.execute(
+    `UPDATE pickup_point_shipment SET lease_until = NULL, lease_owner = NULL WHERE id = ANY (CAST(? AS text[])) AND lease_owner = ? RETURNING id`,
+    [textArray(ids), owner]
   )
-  return rows.length === 1
+  return rows.map((row) => row.id)
 }
 
 const fromList = (from: ShipmentStatus | readonly ShipmentStatus[]) => (typeof from === "string" ? [from] : [...from])

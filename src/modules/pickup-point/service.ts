@@ -246,27 +246,45 @@ export default class PickupPointModuleService extends MedusaService({
   }
 
   /** Takes a shipment for `leaseMs` under a fresh owner token; null while another claim holds it. */
+  async claimShipment(id: string, leaseMs: number, sharedContext: Context<EntityManager> = {}): Promise<ShipmentClaim | null> {
+    const { owner, shipments } = await this.claimShipments([id], leaseMs, sharedContext)
+    return shipments[0] ? { owner, shipment: shipments[0] } : null
+  }
+
+  /**
+   * Takes those of the shipments no claim holds, for `leaseMs`, under one
+   * fresh owner token, in one statement: a batch of work claims once.
+   */
   @InjectManager()
-  async claimShipment(
-    id: string,
+  async claimShipments(
+    ids: string[],
     leaseMs: number,
     @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<ShipmentClaim | null> {
+  ): Promise<{ owner: string; shipments: PickupPointShipmentDTO[] }> {
     const owner = randomUUID()
-    const shipment = await atomic.claimShipment(sharedContext.manager!, id, owner, leaseMs)
-    return shipment ? { owner, shipment } : null
+    return { owner, shipments: await atomic.claimShipments(sharedContext.manager!, ids, owner, leaseMs) }
   }
 
   /** Extends a claim; false once another claim took the shipment. */
+  async renewShipmentClaim(id: string, owner: string, leaseMs: number, sharedContext: Context<EntityManager> = {}) {
+    return (await this.renewShipmentClaims([id], owner, leaseMs, sharedContext)).length === 1
+  }
+
+  /** Extends the owner's claims; the ids it still holds (another claim took the rest). */
   @InjectManager()
-  async renewShipmentClaim(id: string, owner: string, leaseMs: number, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
-    return await atomic.renewClaim(sharedContext.manager!, id, owner, leaseMs)
+  async renewShipmentClaims(ids: string[], owner: string, leaseMs: number, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
+    return await atomic.renewClaims(sharedContext.manager!, ids, owner, leaseMs)
   }
 
   /** Gives a claim back; a claim another owner holds now is left alone. */
+  async releaseShipmentClaim(id: string, owner: string, sharedContext: Context<EntityManager> = {}) {
+    return (await this.releaseShipmentClaims([id], owner, sharedContext)).length === 1
+  }
+
+  /** Gives the owner's claims back; the ids it gave back. */
   @InjectManager()
-  async releaseShipmentClaim(id: string, owner: string, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
-    return await atomic.releaseClaim(sharedContext.manager!, id, owner)
+  async releaseShipmentClaims(ids: string[], owner: string, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
+    return await atomic.releaseClaims(sharedContext.manager!, ids, owner)
   }
 
   /**

@@ -4,6 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { buildShipmentIntent, type OrderForShipment } from "../../modules/pickup-point/lib/build-shipment-intent"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
+import type { ShipmentIntent } from "../../modules/pickup-point/types"
 import { isPickupPointProvider, pickupPointCodeOf } from "../../providers/pickup-point/service"
 import { ITEM_TOTAL_FIELDS, orderItemTotal, withItemDetail, type QueriedPricedItem } from "../utils/order-item-total"
 
@@ -80,42 +81,71 @@ async function itemsShippedBy(container: MedusaContainer, order: QueriedOrder, o
   })
 }
 
+/** What a batch's intents share: read once for the batch rather than once per order. */
+export type IntentContext = {
+  pickupPoints: PickupPointModuleService
+  /** The year's count of shipped-off orders, sent with every create. */
+  orderCountInCurrentYear(): Promise<number>
+  /** The active point of a code, read once per code. */
+  activePickupPoint(code: string): Promise<unknown>
+}
+
+export function intentContext(container: MedusaContainer): IntentContext {
+  const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+  const points = new Map<string, Promise<unknown>>()
+  let count: Promise<number> | undefined
+  return {
+    pickupPoints,
+    orderCountInCurrentYear: () => (count ??= pickupPoints.countConfirmedThisYear()),
+    activePickupPoint: (code) => points.get(code) ?? points.set(code, pickupPoints.retrieveActivePickupPoint(code)).get(code)!,
+  }
+}
+
 /**
- * Builds what the service's create needs from the order as it is now; null
+ * What the service's create needs, built from the order as it is now; null
  * for an order that does not ship with this plugin's provider, that was
  * cancelled before its shipment was recorded, or that is still a draft (the
- * sweep finds such orders too). No compensation: it only reads.
+ * sweep finds such orders too).
  */
+export async function buildIntentOfOrder(
+  container: MedusaContainer,
+  context: IntentContext,
+  order: QueriedOrder | null,
+  shippingOptions: QueriedShippingOption[]
+): Promise<ShipmentIntent | null> {
+  const orderOptions = shippingOptions.filter((candidate) => order?.shipping_methods?.some((m) => m?.shipping_option_id === candidate.id))
+  const option = orderOptions.find((candidate) => isPickupPointProvider(candidate.provider_id))
+  const method = option && order?.shipping_methods?.find((m) => m?.shipping_option_id === option.id)
+  const code = method ? pickupPointCodeOf(method.data ?? undefined) : undefined
+  // A draft is not placed: nobody has bought it yet (an admin may still edit or delete it).
+  if (!order || order.status === "canceled" || order.status === "draft" || !option || !method || !code) {
+    return null
+  }
+  const { pickupPoints } = context
+  const pickupPoint = await context.activePickupPoint(code)
+  const items = (await itemsShippedBy(container, order, option)).map(withItemDetail)
+  const intent = buildShipmentIntent({ ...order, items, item_total: orderItemTotal(items) }, {
+    options: pickupPoints.options,
+    pickupPointCode: code,
+    pickupPoint: pickupPoint as Record<string, unknown> | null,
+    shippingAmount: Number(method.amount),
+    stockLocationId: option.service_zone?.fulfillment_set?.location?.id,
+    orderCountInCurrentYear: await context.orderCountInCurrentYear(),
+  })
+  // Checkout refuses it, but an order placed another way (a draft, a payment provider's webhook) can hold two.
+  const pickupPointMethods = (order.shipping_methods ?? []).filter((m) => orderOptions.some((o) => o.id === m?.shipping_option_id && isPickupPointProvider(o.provider_id)))
+  if (pickupPointMethods.length > 1) {
+    const twoPoints =
+      `The order has ${pickupPointMethods.length} pickup-point deliveries (items of several shipping profiles), and a shipment order is one parcel to one point: ` +
+      `ship this order's items another way, and cancel this shipment order ("Cancel shipment order") so that it no longer waits for attention.`
+    return { ...intent, problem: [intent.problem, twoPoints].filter(Boolean).join(" ") }
+  }
+  return intent
+}
+
+/** Builds the intent of one order read by the workflow (see buildIntentOfOrder). No compensation: it only reads. */
 export const buildShipmentIntentStep = createStep(
   buildShipmentIntentStepId,
-  async (input: { order: QueriedOrder | null; shipping_options: QueriedShippingOption[] }, { container }) => {
-    const { order } = input
-    const option = input.shipping_options.find((candidate) => isPickupPointProvider(candidate.provider_id))
-    const method = option && order?.shipping_methods?.find((m) => m?.shipping_option_id === option.id)
-    const code = method ? pickupPointCodeOf(method.data ?? undefined) : undefined
-    // A draft is not placed: nobody has bought it yet (an admin may still edit or delete it).
-    if (!order || order.status === "canceled" || order.status === "draft" || !option || !method || !code) {
-      return new StepResponse(null)
-    }
-    const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
-    const pickupPoint = await pickupPoints.retrieveActivePickupPoint(code)
-    const items = (await itemsShippedBy(container, order, option)).map(withItemDetail)
-    const intent = buildShipmentIntent({ ...order, items, item_total: orderItemTotal(items) }, {
-      options: pickupPoints.options,
-      pickupPointCode: code,
-      pickupPoint: pickupPoint as unknown as Record<string, unknown> | null,
-      shippingAmount: Number(method.amount),
-      stockLocationId: option.service_zone?.fulfillment_set?.location?.id,
-      orderCountInCurrentYear: await pickupPoints.countConfirmedThisYear(),
-    })
-    // Checkout refuses it, but an order placed another way (a draft, a payment provider's webhook) can hold two.
-    const pickupPointMethods = (order.shipping_methods ?? []).filter((m) => input.shipping_options.some((o) => o.id === m?.shipping_option_id && isPickupPointProvider(o.provider_id)))
-    if (pickupPointMethods.length > 1) {
-      const twoPoints =
-        `The order has ${pickupPointMethods.length} pickup-point deliveries (items of several shipping profiles), and a shipment order is one parcel to one point: ` +
-        `ship this order's items another way, and cancel this shipment order ("Cancel shipment order") so that it no longer waits for attention.`
-      return new StepResponse({ ...intent, problem: [intent.problem, twoPoints].filter(Boolean).join(" ") })
-    }
-    return new StepResponse(intent)
-  }
+  async (input: { order: QueriedOrder | null; shipping_options: QueriedShippingOption[] }, { container }) =>
+    new StepResponse(await buildIntentOfOrder(container, intentContext(container), input.order, input.shipping_options))
 )

@@ -4,7 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { isPickupPointProvider, pickupPointCodeOf } from "../../providers/pickup-point/service"
-import { createShipmentOrderWorkflow } from "../create-shipment-order"
+import { createShipmentOrdersWorkflow } from "../create-shipment-orders"
 import { safeErrorMessage } from "../utils/to-medusa-error"
 
 export const sweepUnrecordedOrdersStepId = "pickup-point-sweep-unrecorded-orders"
@@ -97,21 +97,27 @@ export const sweepUnrecordedOrdersStep = createStep(
     const recordedAlready = shipped.length
       ? new Set((await pickupPoints.listPickupPointShipments({ order_id: shipped.map((o) => o.id) }, { select: ["order_id"] })).map((s) => s.order_id))
       : new Set<string>()
-    const recorded: string[] = []
-    const failed: string[] = []
-    for (const order of shipped.filter((o) => !recordedAlready.has(o.id))) {
-      try {
-        const { result } = await createShipmentOrderWorkflow(container).run({ input: { order_id: order.id, recovered: true } })
-        // Nothing is recorded for an order cancelled meanwhile.
-        if (result) recorded.push(order.id)
-      } catch (error) {
-        // The others are recorded all the same; this one is tried again every run (a database that was
-        // down) and said every run until its cause is fixed.
-        failed.push(order.id)
+    const unrecorded = shipped.filter((o) => !recordedAlready.has(o.id))
+    let recorded: string[] = []
+    let failed: string[] = []
+    if (unrecorded.length) {
+      const retryLater = (ids: string[], why: string) =>
+        // The others are recorded all the same; these are tried again every run (a database that was
+        // down) and said every run until their cause is fixed.
         logger.error(
-          `[pickup-point] order sweep: the shipment of order ${order.display_id} (${order.id}) could not be recorded: ${safeErrorMessage(error)} ` +
-            `It is tried again every minute until it is recorded or the order is cancelled.`
+          `[pickup-point] order sweep: the shipments of orders ${unrecorded.filter((o) => ids.includes(o.id)).map((o) => `${o.display_id} (${o.id})`).join(", ")} ` +
+            `could not be recorded${why}. They are tried again every minute until recorded or the order is cancelled.`
         )
+      try {
+        const { result } = await createShipmentOrdersWorkflow(container).run({ input: { order_ids: unrecorded.map((o) => o.id), recovered: true } })
+        failed = result.failed_order_ids
+        if (failed.length) retryLater(failed, " (the cause is logged above)")
+        // Nothing is recorded for an order cancelled meanwhile.
+        const withShipment = new Set(result.shipments.map((shipment) => shipment.order_id))
+        recorded = unrecorded.filter((o) => withShipment.has(o.id)).map((o) => o.id)
+      } catch (error) {
+        failed = unrecorded.map((o) => o.id)
+        retryLater(failed, `: ${safeErrorMessage(error)}`)
       }
     }
     await pickupPoints.advanceOrderSweep({

@@ -26,8 +26,9 @@ export type ShipmentLease = {
   owner: string
   signal: AbortSignal
   /**
-   * Renews the claim before a call to the service, and throws if it was
-   * lost: a worker that stalled past its lease never calls after waking.
+   * Makes sure the claim holds before a call to the service (renewing it
+   * when due), and throws if it was lost: a worker that stalled past its
+   * lease never calls after waking.
    */
   ensureHeld(): Promise<void>
 }
@@ -44,6 +45,18 @@ export type LeaseSettings = {
   renewEveryMs?: number | null
 }
 
+/** The claims a batch of work runs under: one owner token over the shipments it took. */
+export type ShipmentLeases = {
+  owner: string
+  /** The claim on one of the batch's shipments, for the work on it. */
+  of(shipmentId: string): ShipmentLease
+  /**
+   * Renews every claim still held, in one statement, before a round of
+   * calls; the ids still held (the lease of any other is lost).
+   */
+  ensureHeld(ids: readonly string[]): Promise<string[]>
+}
+
 /**
  * Runs `job` while holding a claim on the shipment: null, without running
  * it, when another process holds the shipment. The claim is renewed while
@@ -55,36 +68,82 @@ export async function withShipmentLease<T>(
   settings: LeaseSettings,
   job: (lease: ShipmentLease, shipment: PickupPointShipmentDTO) => Promise<T>
 ): Promise<T | null> {
-  const claim = await pickupPoints.claimShipment(shipmentId, settings.leaseMs)
-  if (!claim) {
-    return null
+  let claimed = false
+  const result = await withShipmentLeases(pickupPoints, [shipmentId], settings, async (leases, [shipment]) => {
+    claimed = !!shipment
+    return shipment ? await job(leases.of(shipment.id), shipment) : null
+  })
+  return claimed ? result : null
+}
+
+/**
+ * Runs `job` over those of the shipments no other process holds, claimed
+ * in one statement under one owner token (the job gets an empty list when
+ * none is free). The claims are renewed while the job runs, together, and
+ * given back together at the end (only those still ours).
+ *
+ * A claim is renewed in the database before a call only when its last
+ * renewal is older than a third of the lease: newer, at least two thirds
+ * of the lease are left, which holds a call with all its retries (see
+ * shipmentLeaseMs), so a batch's calls do not each wait for a renewal.
+ */
+export async function withShipmentLeases<T>(
+  pickupPoints: PickupPointModuleService,
+  shipmentIds: readonly string[],
+  settings: LeaseSettings,
+  job: (leases: ShipmentLeases, shipments: PickupPointShipmentDTO[]) => Promise<T>
+): Promise<T> {
+  const freshFor = settings.leaseMs / 3
+  const claimedAt = performance.now()
+  const { owner, shipments } = await pickupPoints.claimShipments([...new Set(shipmentIds)], settings.leaseMs)
+  const held = new Map(shipments.map((shipment) => [shipment.id, { controller: new AbortController(), renewedAt: claimedAt }]))
+  const stillHeld = () => [...held.entries()].filter(([, claim]) => !claim.controller.signal.aborted).map(([id]) => id)
+  /** Renews `ids` in one statement; the lease of any the owner no longer holds is lost. */
+  const renew = async (ids: string[]) => {
+    const sentAt = performance.now()
+    const renewed = new Set(ids.length ? await pickupPoints.renewShipmentClaims(ids, owner, settings.leaseMs) : [])
+    for (const id of ids) {
+      const claim = held.get(id)!
+      if (renewed.has(id)) claim.renewedAt = sentAt
+      else claim.controller.abort()
+    }
   }
-  const controller = new AbortController()
   const renewEveryMs = settings.renewEveryMs === undefined ? Math.floor(settings.leaseMs / 3) : settings.renewEveryMs
   const timer =
-    renewEveryMs === null
+    renewEveryMs === null || !held.size
       ? null
       : setInterval(() => {
-          pickupPoints
-            .renewShipmentClaim(shipmentId, claim.owner, settings.leaseMs)
-            .then((held) => held || controller.abort())
-            .catch(() => controller.abort())
+          const ids = stillHeld()
+          renew(ids).catch(() => ids.forEach((id) => held.get(id)!.controller.abort()))
         }, renewEveryMs)
   timer?.unref()
-  const lease: ShipmentLease = {
-    owner: claim.owner,
-    signal: controller.signal,
-    async ensureHeld() {
-      if (!controller.signal.aborted && !(await pickupPoints.renewShipmentClaim(shipmentId, claim.owner, settings.leaseMs))) {
-        controller.abort()
+  const ensureHeld = async (ids: readonly string[]) => {
+    const due = ids.filter((id) => {
+      const claim = held.get(id)
+      return claim && !claim.controller.signal.aborted && performance.now() - claim.renewedAt >= freshFor
+    })
+    await renew(due)
+    return ids.filter((id) => held.has(id) && !held.get(id)!.controller.signal.aborted)
+  }
+  const leases: ShipmentLeases = {
+    owner,
+    ensureHeld,
+    of(shipmentId) {
+      const claim = held.get(shipmentId)
+      if (!claim) throw new ShipmentLeaseLostError(shipmentId)
+      return {
+        owner,
+        signal: claim.controller.signal,
+        async ensureHeld() {
+          if (!(await ensureHeld([shipmentId])).length) throw new ShipmentLeaseLostError(shipmentId)
+        },
       }
-      if (controller.signal.aborted) throw new ShipmentLeaseLostError(shipmentId)
     },
   }
   try {
-    return await job(lease, claim.shipment)
+    return await job(leases, shipments)
   } finally {
     if (timer) clearInterval(timer)
-    await pickupPoints.releaseShipmentClaim(shipmentId, claim.owner)
+    await pickupPoints.releaseShipmentClaims([...held.keys()], owner)
   }
 }

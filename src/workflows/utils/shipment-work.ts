@@ -16,7 +16,8 @@ import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { PickupPointShipmentDTO, ShipmentStatus } from "../../modules/pickup-point/types"
 import { hasLabelStage, stageOnService } from "./label-on-service"
 import { shipmentOrdersClient } from "./shipment-orders-client"
-import { shipmentLeaseMs, ShipmentLeaseLostError, withShipmentLease, type LeaseSettings, type ShipmentLease } from "./shipment-lease"
+import { concurrencyLimit } from "./concurrency-limit"
+import { shipmentLeaseMs, ShipmentLeaseLostError, withShipmentLease, withShipmentLeases, type LeaseSettings, type ShipmentLease, type ShipmentLeases } from "./shipment-lease"
 import { safeErrorMessage, toMedusaError } from "./to-medusa-error"
 import { cancelledOnServiceMessage, HISTORY_MESSAGES } from "../../modules/pickup-point/lib/history-messages"
 
@@ -52,6 +53,9 @@ export function shipmentWork(container: MedusaContainer): ShipmentWork {
 
 type Held = { work: ShipmentWork; lease: ShipmentLease }
 
+/** Where a shipment's advance ended: the shipment and the status it started from, or why it could not be moved on. */
+export type Advanced = { shipment: PickupPointShipmentDTO; previous_status: ShipmentStatus } | { error: unknown }
+
 /**
  * Moves a shipment on as far as it can go now (a requested cancel first),
  * under a claim so that no two processes work on it at once. Null when
@@ -61,31 +65,78 @@ export async function advanceShipment(
   work: ShipmentWork,
   shipmentId: string
 ): Promise<{ shipment: PickupPointShipmentDTO; previous_status: ShipmentStatus } | null> {
-  const previous = await withShipmentLease(work.pickupPoints, shipmentId, work.lease, async (lease, claimed) => {
-    const held = { work, lease }
-    let shipment: PickupPointShipmentDTO | null = claimed
-    try {
-      for (let transitions = 0; shipment && transitions < 4; transitions++) {
-        if (shipment.cancel_requested_at && isCancellable(shipment.status)) {
-          // Only a cancelled order's cancel is requested for the job (see cancelShipment).
-          await cancelHeld(held, shipment, HISTORY_MESSAGES.orderCancelled, { orderCancelled: true }).catch((error) => postpone(held, shipment!, shipment!.status, error))
-          break
-        }
-        const next: PickupPointShipmentDTO | null = await transition(held, shipment)
-        if (!next || next.status === shipment.status) break
-        shipment = next
-      }
-    } catch (error) {
-      if (!(error instanceof ShipmentLeaseLostError)) throw error
-      work.logger.warn(`[pickup-point] ${error.message}`)
-    }
-    return claimed.status as ShipmentStatus
-  })
-  // Read once the claim is given back, so that the job can take the shipment again at once.
-  return previous ? { shipment: await work.pickupPoints.retrievePickupPointShipment(shipmentId), previous_status: previous } : null
+  const advanced = (await advanceShipments(work, [shipmentId])).get(shipmentId)
+  if (advanced && "error" in advanced) throw advanced.error
+  return advanced ?? null
 }
 
-/** One transition; the shipment as it is after it, or null when nothing moved. */
+/**
+ * Moves a batch of shipments on as the one at a time would, with the
+ * batch's bookkeeping shared: one claim, one renewal and one release for
+ * all, `concurrency` shipments worked on at once, and the carrier's import
+ * checked by one status call per `trackingSync.batchSize` shipments. Shipments
+ * another process holds are left out of the result; one that fails
+ * unexpectedly gets its error, and the others go on.
+ */
+export async function advanceShipments(work: ShipmentWork, shipmentIds: readonly string[], { concurrency = 1 }: { concurrency?: number } = {}): Promise<Map<string, Advanced>> {
+  const previous = new Map<string, ShipmentStatus>()
+  const errors = new Map<string, unknown>()
+  await withShipmentLeases(work.pickupPoints, shipmentIds, work.lease, async (leases, claimed) => {
+    const toCheck: PickupPointShipmentDTO[] = []
+    const limit = concurrencyLimit(concurrency)
+    await Promise.all(
+      claimed.map((shipment) =>
+        limit(async () => {
+          previous.set(shipment.id, shipment.status as ShipmentStatus)
+          try {
+            const reached = await advanceToImport({ work, lease: leases.of(shipment.id) }, shipment)
+            if (reached?.status === "awaiting_import") toCheck.push(reached)
+          } catch (error) {
+            errors.set(shipment.id, error)
+          }
+        })
+      )
+    )
+    const { batchSize } = work.pickupPoints.options.trackingSync
+    for (let start = 0; start < toCheck.length; start += batchSize) {
+      await checkImports(work, leases, toCheck.slice(start, start + batchSize), limit, errors)
+    }
+  })
+  // Read once the claims are given back, so that the job can take the shipments again at once.
+  const ids = [...previous.keys()].filter((id) => !errors.has(id))
+  const shipments = ids.length ? await work.pickupPoints.listPickupPointShipments({ id: ids }, { take: ids.length }) : []
+  const advanced = new Map<string, Advanced>([...errors].map(([id, error]) => [id, { error }]))
+  for (const shipment of shipments) advanced.set(shipment.id, { shipment, previous_status: previous.get(shipment.id)! })
+  return advanced
+}
+
+/**
+ * One shipment's transitions up to the carrier's import, which is checked
+ * for the batch (checkImports); the shipment as it is after them, or null
+ * when it went no further this run.
+ */
+async function advanceToImport(held: Held, claimed: PickupPointShipmentDTO): Promise<PickupPointShipmentDTO | null> {
+  let shipment: PickupPointShipmentDTO | null = claimed
+  try {
+    for (let transitions = 0; shipment && transitions < 3; transitions++) {
+      if (shipment.cancel_requested_at && isCancellable(shipment.status)) {
+        // Only a cancelled order's cancel is requested for the job (see cancelShipment).
+        await cancelHeld(held, shipment, HISTORY_MESSAGES.orderCancelled, { orderCancelled: true }).catch((error) => postpone(held, shipment!, shipment!.status, error))
+        return null
+      }
+      if (shipment.status === "awaiting_import") return shipment
+      const next: PickupPointShipmentDTO | null = await transition(held, shipment)
+      if (!next || next.status === shipment.status) return null
+      shipment = next
+    }
+  } catch (error) {
+    if (!(error instanceof ShipmentLeaseLostError)) throw error
+    held.work.logger.warn(`[pickup-point] ${error.message}`)
+  }
+  return null
+}
+
+/** One transition towards the import; the shipment as it is after it, or null when nothing moved. */
 async function transition(held: Held, shipment: PickupPointShipmentDTO): Promise<PickupPointShipmentDTO | null> {
   switch (shipment.status) {
     case "pending":
@@ -93,8 +144,6 @@ async function transition(held: Held, shipment: PickupPointShipmentDTO): Promise
     case "creating":
     case "unknown":
       return await reconcile(held, shipment)
-    case "awaiting_import":
-      return await checkImport(held, shipment)
     default:
       return null
   }
@@ -187,25 +236,65 @@ async function reconcile({ work, lease }: Held, shipment: PickupPointShipmentDTO
   )
 }
 
-async function checkImport({ work, lease }: Held, shipment: PickupPointShipmentDTO) {
+/**
+ * Asks the service whether the shipments' orders are imported, in one
+ * status call for them all (renewing their claims first): an imported one
+ * becomes ready, with its tracking number; the others are tried again later.
+ */
+async function checkImports(
+  work: ShipmentWork,
+  leases: ShipmentLeases,
+  shipments: PickupPointShipmentDTO[],
+  limit: ReturnType<typeof concurrencyLimit>,
+  errors: Map<string, unknown>
+) {
+  const held = new Set(await leases.ensureHeld(shipments.map((shipment) => shipment.id)))
+  const checked = shipments.filter((shipment) => held.has(shipment.id))
+  if (!checked.length) return
+  let answers: (StatusItem | undefined)[] | Error
   try {
-    await lease.ensureHeld()
-    const { items } = await work.client.status([{ orderReferenceCode: shipment.order_reference_code! }])
-    if (items[0]?.success) {
-      return await moveOrLose(work, {
-        id: shipment.id,
-        from: "awaiting_import",
-        to: "ready",
-        owner: lease.owner,
-        changes: { tracking_number: items[0].tracking?.number ?? null },
-        message: HISTORY_MESSAGES.imported,
-      })
-    }
-    return await postpone({ work, lease }, shipment, "awaiting_import", items[0]?.message || "Not imported yet")
+    const { items } = await work.client.status(checked.map((shipment) => ({ orderReferenceCode: shipment.order_reference_code! })))
+    answers = answersInOrder(checked, items)
   } catch (error) {
-    if (error instanceof ShipmentLeaseLostError) throw error
-    return await postpone({ work, lease }, shipment, "awaiting_import", error as Error)
+    answers = error as Error
   }
+  await Promise.all(
+    checked.map((shipment, i) =>
+      limit(async () => {
+        const lease = leases.of(shipment.id)
+        const answer = answers instanceof Error ? answers : answers[i]
+        try {
+          if (answer && !(answer instanceof Error) && answer.success) {
+            await moveOrLose(work, {
+              id: shipment.id,
+              from: "awaiting_import",
+              to: "ready",
+              owner: lease.owner,
+              changes: { tracking_number: answer.tracking?.number ?? null },
+              message: HISTORY_MESSAGES.imported,
+            })
+          } else {
+            await postpone({ work, lease }, shipment, "awaiting_import", answer instanceof Error ? answer : answer?.message || "Not imported yet")
+          }
+        } catch (error) {
+          if (error instanceof ShipmentLeaseLostError) work.logger.warn(`[pickup-point] ${error.message}`)
+          else errors.set(shipment.id, error)
+        }
+      })
+    )
+  )
+}
+
+type StatusItem = Awaited<ReturnType<ShipmentOrdersClient["status"]>>["items"][number]
+
+/**
+ * The status answer's item for each shipment, by its reference code (the
+ * spec does not say the items come in the request's order); by position
+ * for items that carry no reference, when there are as many as asked for.
+ */
+function answersInOrder(shipments: PickupPointShipmentDTO[], items: StatusItem[]): (StatusItem | undefined)[] {
+  const byReference = new Map(items.flatMap((item) => (item.order?.orderReferenceCode ? [[item.order.orderReferenceCode, item] as const] : [])))
+  return shipments.map((shipment, i) => byReference.get(shipment.order_reference_code!) ?? (items.length === shipments.length && !items[i]?.order?.orderReferenceCode ? items[i] : undefined))
 }
 
 async function moveOrLose(work: ShipmentWork, change: Parameters<PickupPointModuleService["transitionShipment"]>[0]) {

@@ -1,0 +1,42 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { HISTORY_MESSAGES } from "../../modules/pickup-point/lib/history-messages"
+import { isCreationOpen } from "../../modules/pickup-point/lib/statuses"
+import type { PickupPointShipmentDTO } from "../../modules/pickup-point/types"
+import { cancelShipment, shipmentWork } from "../utils/shipment-work"
+
+export const cancelIntentsOfCancelledOrdersStepId = "pickup-point-cancel-intents-of-cancelled-orders"
+
+/**
+ * Reads the orders' status again once their shipments are on record (one
+ * query for the batch): an order cancelled between the intent's build and
+ * its record had its order.canceled subscriber find nothing to cancel, so
+ * the creation cancels the shipment itself (looking it up on the service
+ * first when it was recovered). After the record, a later cancel finds it.
+ * Returns the shipments as they are now. No compensation: a cancel cannot
+ * be taken back.
+ */
+export const cancelIntentsOfCancelledOrdersStep = createStep(
+  cancelIntentsOfCancelledOrdersStepId,
+  async (shipments: PickupPointShipmentDTO[], { container }) => {
+    const open = shipments.filter((shipment) => isCreationOpen(shipment.status))
+    if (!open.length) return new StepResponse(shipments)
+    const { data: orders } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+      entity: "order",
+      fields: ["id", "status"],
+      filters: { id: open.map((shipment) => shipment.order_id) },
+    })
+    const cancelled = new Set(orders.filter((order) => order.status === "canceled").map((order) => order.id))
+    if (!cancelled.size) return new StepResponse(shipments)
+    const work = shipmentWork(container)
+    const now: PickupPointShipmentDTO[] = []
+    for (const shipment of shipments) {
+      now.push(
+        cancelled.has(shipment.order_id) && isCreationOpen(shipment.status)
+          ? await cancelShipment(work, shipment, HISTORY_MESSAGES.orderCancelledBeforeCreation, { deferOnCarrierError: true })
+          : shipment
+      )
+    }
+    return new StepResponse(now)
+  }
+)
