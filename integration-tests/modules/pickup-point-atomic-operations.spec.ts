@@ -367,6 +367,57 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
     })
 
     describe("a batch of shipments", () => {
+      it("records a batch of intents in one statement: new ones with their history, one already on record as it is, and refuses an order number another order holds", async () => {
+        const recordedBefore = (await service.recordShipmentIntent(intent())).shipment
+        const [fresh, taken] = [intent(), intent()]
+        const again = { ...intent(), order_id: recordedBefore.order_id, order_number: recordedBefore.order_number }
+        const clash = { ...intent(), order_number: taken.order_number }
+
+        const outcomes = await service.recordShipmentIntents([fresh, again, taken, clash, { ...intent(), problem: "No phone number" }])
+
+        expect(outcomes.map((o) => ("error" in o ? "error" : o.created ? "created" : "existing"))).toEqual(["created", "existing", "created", "error", "created"])
+        expect(outcomes[1]).toMatchObject({ shipment: { id: recordedBefore.id } })
+        expect((outcomes[3] as { error: Error }).error.message).toContain(`Order number ${taken.order_number} already belongs to the shipment of another order`)
+        expect((outcomes[4] as { shipment: { status: string; last_error: string } }).shipment).toMatchObject({ status: "failed", last_error: "No phone number" })
+        for (const outcome of [outcomes[0], outcomes[2], outcomes[4]] as { shipment: { id: string } }[]) {
+          expect(await eventsOf(outcome.shipment.id)).toHaveLength(1)
+        }
+        expect(await service.listPickupPointShipments({ order_id: clash.order_id })).toHaveLength(0)
+      })
+
+      it("moves a batch in one statement only where each is still in the status it was read in and claimed by the owner, each with its own changes and history", async () => {
+        const shipments = await Promise.all(Array.from({ length: 4 }, async () => (await service.recordShipmentIntent(intent())).shipment))
+        const { owner } = await service.claimShipments(shipments.slice(0, 3).map((s) => s.id), 60_000)
+        // One has moved on meanwhile; the fourth is not the owner's.
+        await service.transitionShipment({ id: shipments[2].id, from: "pending", to: "creating", owner, message: null })
+        await service.postponeShipment({ id: shipments[1].id, from: "pending", to: "pending", owner, error: "busy" })
+
+        const moved = await service.transitionShipments({
+          from: "pending",
+          to: "awaiting_import",
+          owner,
+          message: "Created",
+          rows: [
+            { id: shipments[0].id, changes: { order_reference_code: "REF-A", last_error: "kept" } },
+            { id: shipments[1].id, changes: { order_reference_code: "REF-B" } },
+            { id: shipments[2].id, changes: { order_reference_code: "REF-C" } },
+            { id: shipments[3].id, changes: { order_reference_code: "REF-D" } },
+          ],
+        })
+
+        expect(moved.map((s) => s.id).sort()).toEqual([shipments[0].id, shipments[1].id].sort())
+        const byId = new Map((await service.listPickupPointShipments({ id: shipments.map((s) => s.id) })).map((s) => [s.id, s]))
+        expect(byId.get(shipments[0].id)).toMatchObject({ status: "awaiting_import", order_reference_code: "REF-A", last_error: "kept", retry_count: 0 })
+        // The progress of the postponed one starts again, as for one shipment's change.
+        expect(byId.get(shipments[1].id)).toMatchObject({ status: "awaiting_import", order_reference_code: "REF-B", last_error: null, retry_count: 0, next_attempt_at: null })
+        expect(byId.get(shipments[2].id)).toMatchObject({ status: "creating", order_reference_code: null })
+        expect(byId.get(shipments[3].id)).toMatchObject({ status: "pending", order_reference_code: null })
+        for (const shipment of shipments.slice(0, 2)) {
+          expect((await eventsOf(shipment.id)).filter((e) => e.message === "Created")).toHaveLength(1)
+        }
+        expect((await eventsOf(shipments[3].id)).map((e) => e.status)).toEqual(["pending"])
+      })
+
       it("creates each once under one claim, checks their imports in one status call, and leaves out one another process holds", async () => {
         const work: ShipmentWork = { pickupPoints: service, client: sandbox.client(MERCHANTS.delivery, { retries: 0 }), logger: quietLogger, lease: { leaseMs: 60_000 } }
         const shipments = await Promise.all(Array.from({ length: 6 }, async () => (await service.recordShipmentIntent(intent())).shipment))
@@ -424,9 +475,9 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         const healthy: ShipmentWork = { pickupPoints: service, client: sandbox.client(MERCHANTS.delivery, { retries: 0 }), logger: quietLogger, lease: { leaseMs: 60_000 } }
         // The database drops the connection just as the created order is to be recorded.
         const unreachable = Object.create(service) as PickupPointModuleService
-        unreachable.transitionShipment = async (transition) => {
-          if (transition.to === "awaiting_import") throw new Error("Connection terminated unexpectedly")
-          return await service.transitionShipment(transition)
+        unreachable.transitionShipments = async (batch) => {
+          if (batch.to === "awaiting_import") throw new Error("Connection terminated unexpectedly")
+          return await service.transitionShipments(batch)
         }
         await expect(advanceShipment({ ...healthy, pickupPoints: unreachable }, shipment.id)).rejects.toThrow("Connection terminated unexpectedly")
         expect(await service.retrievePickupPointShipment(shipment.id)).toMatchObject({ status: "creating", last_error: null })

@@ -15,18 +15,13 @@ export const createShipmentOrdersWorkflowId = "pickup-point-create-shipment-orde
  * instead. The orders of a batch share its reads, claims and status calls
  * (the order.placed subscriber creates a burst of placed orders in batches).
  *
- * Returns the shipments of the orders this plugin ships, as they are after
- * it, and the orders whose shipment could not be built or recorded
+ * Returns the shipments of the orders this plugin ships (id, order and
+ * status, as they are after it), and the orders whose shipment could not be built or recorded
  * (`failed_order_ids`, logged; the order sweep records them later).
  */
 export const createShipmentOrdersWorkflow = createWorkflow(createShipmentOrdersWorkflowId, (input: { order_ids: string[]; recovered?: boolean }) => {
   const built = buildShipmentIntentsStep(input)
-  const recorded = recordShipmentIntentsStep(built.intents)
+  const recorded = recordShipmentIntentsStep(built)
   const shipments = advanceShipmentsStep(cancelIntentsOfCancelledOrdersStep(recorded.shipments))
-  return new WorkflowResponse(
-    transform({ shipments, built, recorded }, ({ shipments, built, recorded }) => ({
-      shipments,
-      failed_order_ids: [...built.failed, ...recorded.failed],
-    }))
-  )
+  return new WorkflowResponse(transform({ shipments, recorded }, ({ shipments, recorded }) => ({ shipments, failed_order_ids: recorded.failed })))
 })

@@ -16,12 +16,14 @@ import type {
  * history row are written by one statement too (withHistory), and the few
  * pairs that touch two shipments run in one transaction.
  *
- *   insertShipment      one shipment per order, whoever inserts first (unique index on order_id)
+ *   insertShipment      one shipment per order, whoever inserts first (unique index on order_id);
+ *                       insertShipmentsWithHistory the same for a batch, in one statement
  *   claimShipments      a free or lapsed lease becomes the caller's, under a fresh owner token
  *   renewClaims         extends a lease only while its token still owns it
  *   releaseClaims       gives a lease back only if its token still owns it
  *   transitionShipment  moves the status only from the status it was read in and only for the
  *                       lease's owner: a stale worker's write changes nothing
+ *   transitionShipments  the same for a batch moving between the same two statuses, in one statement
  *   postponeShipment    the same compare-and-set, spacing out the next try
  *   requestCancel       records a cancel for the job, only while the shipment can still be cancelled
  *   archiveShipment     a cancelled shipment steps aside (soft-deleted, history kept) only once, and
@@ -137,7 +139,56 @@ export async function insertShipmentWithHistory(sql: SqlRunner, row: NewShipment
   return inserted ?? null
 }
 
+/** The live shipments among `ids`, as the statements here return them (no entity to build for each). */
+export async function selectShipments(sql: SqlRunner, ids: readonly string[]): Promise<PickupPointShipmentDTO[]> {
+  if (!ids.length) return []
+  return await sql.execute(`SELECT * FROM pickup_point_shipment WHERE id = ANY (CAST(? AS text[])) AND deleted_at IS NULL`, [textArray(ids)])
+}
+
 /** The shipments among `ids` whose lease is free or lapsed, now under `owner`: one statement for a batch. */
+/**
+ * The records of a batch of shipments, each with its first history row
+ * (`message`), in one statement: those inserted. An order that has a
+ * shipment already, or whose order number another order's holds, is left
+ * out (as insertShipment does for one).
+ */
+export async function insertShipmentsWithHistory(sql: SqlRunner, rows: (NewShipment & { message: string })[]): Promise<PickupPointShipmentDTO[]> {
+  if (!rows.length) return []
+  const ids = entityIds("pushp", rows.length)
+  const historyIds = entityIds("pushev", rows.length)
+  const input = jsonForPostgres(
+    rows.map((row, i) => ({
+      id: ids[i],
+      history_id: historyIds[i],
+      message: row.message,
+      order_id: row.order_id,
+      order_number: row.order_number,
+      pickup_point_code: row.pickup_point_code,
+      pickup_point: row.pickup_point ?? null,
+      merchant_type: row.merchant_type,
+      request: row.request ?? null,
+      status: row.status,
+      last_error: row.last_error ?? null,
+    }))
+  )
+  const inserted: (PickupPointShipmentDTO & { history_id: string })[] = await sql.execute(
+    `WITH v AS (
+       SELECT * FROM jsonb_to_recordset(CAST(? AS jsonb)) AS v(id text, history_id text, message text, order_id text, order_number text,
+         pickup_point_code text, pickup_point jsonb, merchant_type text, request jsonb, status text, last_error text)),
+     inserted AS (
+       INSERT INTO pickup_point_shipment (id, order_id, order_number, pickup_point_code, pickup_point, merchant_type, request, status, last_error)
+       SELECT id, order_id, order_number, pickup_point_code, pickup_point, merchant_type, request, status, last_error FROM v
+       ON CONFLICT DO NOTHING
+       RETURNING *),
+     history AS (
+       INSERT INTO pickup_point_shipment_event (id, shipment_id, status, message, occurred_at)
+       SELECT v.history_id, inserted.id, inserted.status, v.message, now() FROM inserted JOIN v ON v.id = inserted.id)
+     SELECT inserted.*, v.history_id FROM inserted JOIN v ON v.id = inserted.id`,
+    [input]
+  )
+  return inserted.map(({ history_id: _history, ...shipment }) => shipment)
+}
+
 export async function claimShipments(sql: SqlRunner, ids: readonly string[], owner: string, leaseMs: number): Promise<PickupPointShipmentDTO[]> {
   if (!ids.length) return []
   return await sql.execute(
@@ -192,6 +243,53 @@ export async function transitionShipment(sql: SqlRunner, transition: ShipmentTra
   )
   const [moved] = await sql.execute(statement.sql, statement.params)
   return moved ?? null
+}
+
+/**
+ * The same compare-and-set for a batch of shipments moving between the same
+ * two statuses under one owner, each with its own changes and its history
+ * row, in one statement: the shipments that moved (the others moved on or
+ * were lost to another claim meanwhile).
+ */
+export async function transitionShipments(
+  sql: SqlRunner,
+  batch: Omit<ShipmentTransition, "id" | "changes"> & { owner: string; rows: { id: string; changes?: ShipmentChanges }[] }
+): Promise<PickupPointShipmentDTO[]> {
+  if (!batch.rows.length) return []
+  const from = fromList(batch.from)
+  const given = new Set(batch.rows.flatMap((row) => Object.keys(row.changes ?? {}).filter((column) => column in CHANGE_COLUMNS)))
+  // A change given for the row wins; else the column keeps its value, or the change's own reset applies.
+  const fromRow = (column: string, otherwise: string) => `CASE WHEN v.changes -> '${column}' IS NOT NULL THEN (v.changed).${column} ELSE ${otherwise} END`
+  const resets = progressResets(batch.to)
+  const assignments = [
+    "status = ?",
+    "updated_at = now()",
+    ...Object.entries(resets).map(([column, reset]) => `${column} = ${given.has(column) ? fromRow(column, reset) : reset}`),
+    ...[...given].filter((column) => !(column in resets)).map((column) => `${column} = ${fromRow(column, `s.${column}`)}`),
+  ]
+  const historyIds = entityIds("pushev", batch.rows.length)
+  const input = jsonForPostgres(batch.rows.map((row, i) => ({ id: row.id, history_id: historyIds[i], changes: row.changes ?? {} })))
+  const moved: (PickupPointShipmentDTO & { history_id: string })[] = await sql.execute(
+    `WITH v AS (
+       SELECT x.id, x.history_id, x.changes, jsonb_populate_record(NULL::pickup_point_shipment, x.changes) AS changed
+       FROM jsonb_to_recordset(CAST(? AS jsonb)) AS x(id text, history_id text, changes jsonb)),
+     changed AS (
+       UPDATE pickup_point_shipment AS s SET ${assignments.join(", ")}
+       FROM v
+       WHERE s.id = v.id AND s.deleted_at IS NULL AND s.status IN (${placeholders(from)}) AND s.lease_owner = ?
+       RETURNING s.*, v.history_id),
+     history AS (
+       INSERT INTO pickup_point_shipment_event (id, shipment_id, status, message, occurred_at)
+       SELECT changed.history_id, changed.id, changed.status, ?, now() FROM changed)
+     SELECT * FROM changed`,
+    [input, batch.to, ...from, batch.owner, batch.message]
+  )
+  return moved.map(({ history_id: _history, ...shipment }) => shipment)
+}
+
+/** Progress bookkeeping starts again with every change, but for the attempt itself (as in transitionShipment). */
+function progressResets(to: ShipmentStatus): Record<string, string> {
+  return to === "creating" ? {} : { retry_count: "0", next_attempt_at: "NULL", last_error: "NULL" }
 }
 
 /**

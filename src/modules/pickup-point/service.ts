@@ -189,6 +189,38 @@ export default class PickupPointModuleService extends MedusaService({
     return { shipment: existing, created: false }
   }
 
+  /**
+   * The same for a batch of intents, in one statement for those new: for
+   * each intent, its shipment (new or already on record), or the error that
+   * kept it from being recorded.
+   */
+  @InjectManager()
+  async recordShipmentIntents(
+    intents: ShipmentIntent[],
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<({ shipment: PickupPointShipmentDTO; created: boolean } | { error: MedusaError })[]> {
+    const sql = sharedContext.transactionManager ?? sharedContext.manager!
+    const inserted = await atomic.insertShipmentsWithHistory(
+      sql,
+      intents.map((intent) => ({
+        ...this.shipmentFromIntent(intent, intent.recovered ? "unknown" : "pending"),
+        message: intent.problem ?? (intent.recovered ? HISTORY_MESSAGES.recordedBySweep : HISTORY_MESSAGES.toBeCreated),
+      }))
+    )
+    const insertedFor = new Map(inserted.map((shipment) => [shipment.order_id, shipment]))
+    const others = intents.filter((intent) => !insertedFor.has(intent.order_id))
+    // Recorded before (another delivery of the same event), or another order holds the order number.
+    const existingFor = new Map(
+      others.length ? (await this.listPickupPointShipments({ order_id: others.map((intent) => intent.order_id) }, { take: others.length }, sharedContext)).map((s) => [s.order_id, s]) : []
+    )
+    return intents.map((intent) => {
+      const created = insertedFor.get(intent.order_id)
+      if (created) return { shipment: created, created: true }
+      const existing = existingFor.get(intent.order_id)
+      return existing ? { shipment: existing, created: false } : { error: orderNumberTaken(intent.order_number) }
+    })
+  }
+
   /** The shipment row an intent records: failed with its problem, else in `status`. */
   private shipmentFromIntent(intent: ShipmentIntent, status: "pending" | "unknown") {
     return {
@@ -245,6 +277,12 @@ export default class PickupPointModuleService extends MedusaService({
     return shipment
   }
 
+  /** The live shipments among `ids`, read by one statement: a batch's shipments as its work left them. */
+  @InjectManager()
+  async listShipmentsByIds(ids: string[], @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<PickupPointShipmentDTO[]> {
+    return await atomic.selectShipments(sharedContext.manager!, ids)
+  }
+
   /** Takes a shipment for `leaseMs` under a fresh owner token; null while another claim holds it. */
   async claimShipment(id: string, leaseMs: number, sharedContext: Context<EntityManager> = {}): Promise<ShipmentClaim | null> {
     const { owner, shipments } = await this.claimShipments([id], leaseMs, sharedContext)
@@ -298,6 +336,19 @@ export default class PickupPointModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<PickupPointShipmentDTO | null> {
     return await atomic.transitionShipment(sharedContext.transactionManager ?? sharedContext.manager!, transition)
+  }
+
+  /**
+   * The same for a batch of shipments moving between the same two statuses
+   * under one claim, each with its own changes, in one statement: the
+   * shipments that moved.
+   */
+  @InjectManager()
+  async transitionShipments(
+    batch: Parameters<typeof atomic.transitionShipments>[1],
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<PickupPointShipmentDTO[]> {
+    return await atomic.transitionShipments(sharedContext.transactionManager ?? sharedContext.manager!, batch)
   }
 
   /**

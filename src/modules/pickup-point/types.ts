@@ -61,6 +61,9 @@ export type TrackingTransition = {
 }
 
 /** A held claim on a shipment: only its owner may write the shipment's state or give the claim back. */
+/** What a batch's steps pass on of a shipment (the workflow engine copies every step's input). */
+export type ShipmentRef = Pick<PickupPointShipmentDTO, "id" | "order_id" | "status">
+
 export type ShipmentClaim = { owner: string; shipment: PickupPointShipmentDTO }
 
 /** Fields a state change may set besides the status (bookkeeping of progress is reset by the change itself). */

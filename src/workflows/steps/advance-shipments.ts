@@ -2,7 +2,7 @@ import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isCreationOpen } from "../../modules/pickup-point/lib/statuses"
-import type { PickupPointShipmentDTO } from "../../modules/pickup-point/types"
+import type { ShipmentRef } from "../../modules/pickup-point/types"
 import { advanceAndAnnounceMany } from "../utils/advance-and-announce"
 import { safeErrorMessage } from "../utils/to-medusa-error"
 
@@ -21,7 +21,7 @@ const SHIPMENTS_AT_ONCE = 8
  * takes it again). No compensation: a shipment order made on the service
  * cannot be unmade by a rollback, and its record says where it is.
  */
-export const advanceShipmentsStep = createStep(advanceShipmentsStepId, async (shipments: PickupPointShipmentDTO[], { container }) => {
+export const advanceShipmentsStep = createStep(advanceShipmentsStepId, async (shipments: ShipmentRef[], { container }) => {
   const open = shipments.filter((shipment) => isCreationOpen(shipment.status))
   if (!open.length) return new StepResponse(shipments)
   const outcomes = await advanceAndAnnounceMany(container, open.map((shipment) => shipment.id), undefined, { concurrency: SHIPMENTS_AT_ONCE })
@@ -33,7 +33,9 @@ export const advanceShipmentsStep = createStep(advanceShipmentsStepId, async (sh
         logger.error(`[pickup-point] shipment ${shipment.id} could not be moved on: ${safeErrorMessage(outcome.error)} The retry job takes it again.`)
         return shipment
       }
-      return outcome?.shipment ?? shipment
+      if (!outcome) return shipment
+      const { id, order_id, status } = outcome.shipment
+      return { id, order_id, status }
     })
   )
 })

@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HISTORY_MESSAGES } from "../../modules/pickup-point/lib/history-messages"
 import { isCreationOpen } from "../../modules/pickup-point/lib/statuses"
-import type { PickupPointShipmentDTO } from "../../modules/pickup-point/types"
+import type { ShipmentRef } from "../../modules/pickup-point/types"
 import { cancelShipment, shipmentWork } from "../utils/shipment-work"
 
 export const cancelIntentsOfCancelledOrdersStepId = "pickup-point-cancel-intents-of-cancelled-orders"
@@ -18,7 +18,7 @@ export const cancelIntentsOfCancelledOrdersStepId = "pickup-point-cancel-intents
  */
 export const cancelIntentsOfCancelledOrdersStep = createStep(
   cancelIntentsOfCancelledOrdersStepId,
-  async (shipments: PickupPointShipmentDTO[], { container }) => {
+  async (shipments: ShipmentRef[], { container }) => {
     const open = shipments.filter((shipment) => isCreationOpen(shipment.status))
     if (!open.length) return new StepResponse(shipments)
     const { data: orders } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
@@ -29,13 +29,15 @@ export const cancelIntentsOfCancelledOrdersStep = createStep(
     const cancelled = new Set(orders.filter((order) => order.status === "canceled").map((order) => order.id))
     if (!cancelled.size) return new StepResponse(shipments)
     const work = shipmentWork(container)
-    const now: PickupPointShipmentDTO[] = []
+    const now: ShipmentRef[] = []
     for (const shipment of shipments) {
-      now.push(
-        cancelled.has(shipment.order_id) && isCreationOpen(shipment.status)
-          ? await cancelShipment(work, shipment, HISTORY_MESSAGES.orderCancelledBeforeCreation, { deferOnCarrierError: true })
-          : shipment
-      )
+      if (!cancelled.has(shipment.order_id) || !isCreationOpen(shipment.status)) {
+        now.push(shipment)
+        continue
+      }
+      const full = await work.pickupPoints.retrievePickupPointShipment(shipment.id)
+      const { id, order_id, status } = await cancelShipment(work, full, HISTORY_MESSAGES.orderCancelledBeforeCreation, { deferOnCarrierError: true })
+      now.push({ id, order_id, status })
     }
     return new StepResponse(now)
   }

@@ -3,45 +3,50 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
-import type { PickupPointShipmentDTO, ShipmentIntent } from "../../modules/pickup-point/types"
-import { concurrencyLimit } from "../utils/concurrency-limit"
+import type { ShipmentIntent, ShipmentRef } from "../../modules/pickup-point/types"
 import { creationEvents, emitShipmentEvents } from "../utils/shipment-events"
 import { safeErrorMessage } from "../utils/to-medusa-error"
 
 export const recordShipmentIntentsStepId = "pickup-point-record-shipment-intents"
 
-/** Records written at once: a batch's inserts share the database pool with the rest of the store. */
-const RECORDS_AT_ONCE = 8
-
 /**
- * Records each intent before any call to the service, once per order
- * (whatever the number of times its order.placed event is delivered): the
- * shipments, new or already on record. An order whose intent cannot be
- * recorded is logged and listed in `failed`; the others go on. No compensation:
- * the record is what lets the retry job finish the work if a later step fails.
+ * Records the intents before any call to the service, once per order
+ * (whatever the number of times its order.placed event is delivered), in
+ * one statement: the shipments, new or already on record (what the next
+ * steps need of them: the workflow engine copies each step's input). An
+ * order whose intent cannot be recorded is logged and listed in `failed`,
+ * after those whose intent could not be built; the others go on. No compensation: the record is what lets the retry job finish the
+ * work if a later step fails.
  */
-export const recordShipmentIntentsStep = createStep(recordShipmentIntentsStepId, async (intents: ShipmentIntent[], { container }) => {
+export const recordShipmentIntentsStep = createStep(recordShipmentIntentsStepId, async (input: { intents: ShipmentIntent[]; failed: string[] }, { container }) => {
+  const { intents } = input
+  const shipments: ShipmentRef[] = []
+  const failed = [...input.failed]
+  if (!intents.length) return new StepResponse({ shipments, failed })
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
-  const limit = concurrencyLimit(RECORDS_AT_ONCE)
-  const recorded = await Promise.all(
-    intents.map((intent) =>
-      limit(async () => {
-        try {
-          return await pickupPoints.recordShipmentIntent(intent)
-        } catch (error) {
-          container
-            .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-            .error(`[pickup-point] the shipment of order ${intent.order_number} (${intent.order_id}) could not be recorded: ${safeErrorMessage(error)}`)
-          return { failed: intent.order_id }
-        }
-      })
-    )
-  )
-  // A shipment recorded as failed at once (data missing from the order) is announced.
-  const shipments = recorded.flatMap((r) => ("shipment" in r ? [r] : []))
-  await emitShipmentEvents(container, shipments.flatMap((r) => (r.created ? creationEvents("pending", r.shipment) : [])))
-  return new StepResponse({
-    shipments: shipments.map((r) => r.shipment) as PickupPointShipmentDTO[],
-    failed: recorded.flatMap((r) => ("failed" in r ? [r.failed] : [])),
-  })
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const notRecorded = (intent: ShipmentIntent, error: unknown) => {
+    failed.push(intent.order_id)
+    logger.error(`[pickup-point] the shipment of order ${intent.order_number} (${intent.order_id}) could not be recorded: ${safeErrorMessage(error)}`)
+  }
+  let recorded: Awaited<ReturnType<PickupPointModuleService["recordShipmentIntents"]>>
+  try {
+    recorded = await pickupPoints.recordShipmentIntents(intents)
+  } catch (error) {
+    intents.forEach((intent) => notRecorded(intent, error))
+    return new StepResponse({ shipments, failed })
+  }
+  const events = []
+  for (const [i, outcome] of recorded.entries()) {
+    if ("error" in outcome) {
+      notRecorded(intents[i], outcome.error)
+      continue
+    }
+    const { id, order_id, status } = outcome.shipment
+    shipments.push({ id, order_id, status })
+    // A shipment recorded as failed at once (data missing from the order) is announced.
+    if (outcome.created) events.push(...creationEvents("pending", outcome.shipment))
+  }
+  await emitShipmentEvents(container, events)
+  return new StepResponse({ shipments, failed })
 })

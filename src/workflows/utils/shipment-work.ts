@@ -84,19 +84,24 @@ export async function advanceShipments(work: ShipmentWork, shipmentIds: readonly
   await withShipmentLeases(work.pickupPoints, shipmentIds, work.lease, async (leases, claimed) => {
     const toCheck: PickupPointShipmentDTO[] = []
     const limit = concurrencyLimit(concurrency)
-    await Promise.all(
-      claimed.map((shipment) =>
-        limit(async () => {
-          previous.set(shipment.id, shipment.status as ShipmentStatus)
-          try {
-            const reached = await advanceToImport({ work, lease: leases.of(shipment.id) }, shipment)
-            if (reached?.status === "awaiting_import") toCheck.push(reached)
-          } catch (error) {
-            errors.set(shipment.id, error)
-          }
-        })
-      )
-    )
+    const oneByOne = async (shipment: PickupPointShipmentDTO) => {
+      try {
+        const reached = await advanceToImport({ work, lease: leases.of(shipment.id) }, shipment)
+        if (reached?.status === "awaiting_import") toCheck.push(reached)
+      } catch (error) {
+        errors.set(shipment.id, error)
+      }
+    }
+    for (const shipment of claimed) previous.set(shipment.id, shipment.status as ShipmentStatus)
+    // New shipments, the whole of a burst of placed orders, are created together; any other goes its own way.
+    const isNew = (shipment: PickupPointShipmentDTO) => shipment.status === "pending" && !shipment.cancel_requested_at
+    await Promise.all([
+      createNew(work, leases, claimed.filter(isNew), limit, errors).then((created) =>
+        // A cancel requested meanwhile (the order cancelled during its create) comes before the import.
+        Promise.all(created.map((shipment) => (shipment.cancel_requested_at ? limit(() => oneByOne(shipment)) : toCheck.push(shipment))))
+      ),
+      ...claimed.filter((shipment) => !isNew(shipment)).map((shipment) => limit(() => oneByOne(shipment))),
+    ])
     const { batchSize } = work.pickupPoints.options.trackingSync
     for (let start = 0; start < toCheck.length; start += batchSize) {
       await checkImports(work, leases, toCheck.slice(start, start + batchSize), limit, errors)
@@ -104,7 +109,7 @@ export async function advanceShipments(work: ShipmentWork, shipmentIds: readonly
   })
   // Read once the claims are given back, so that the job can take the shipments again at once.
   const ids = [...previous.keys()].filter((id) => !errors.has(id))
-  const shipments = ids.length ? await work.pickupPoints.listPickupPointShipments({ id: ids }, { take: ids.length }) : []
+  const shipments = await work.pickupPoints.listShipmentsByIds(ids)
   const advanced = new Map<string, Advanced>([...errors].map(([id, error]) => [id, { error }]))
   for (const shipment of shipments) advanced.set(shipment.id, { shipment, previous_status: previous.get(shipment.id)! })
   return advanced
@@ -149,6 +154,11 @@ async function transition(held: Held, shipment: PickupPointShipmentDTO): Promise
   }
 }
 
+type Created = Awaited<ReturnType<ShipmentWork["client"]["create"]>>
+
+/** What a created order's record gets from the service's answer. */
+const createdChanges = (created: Created) => ({ order_reference_code: created.orderReferenceCode, pickup_point_public_code: created.pickupPointPublicCode ?? null })
+
 async function attemptCreate({ work, lease }: Held, shipment: PickupPointShipmentDTO) {
   const creating = await work.pickupPoints.transitionShipment({
     id: shipment.id,
@@ -160,36 +170,11 @@ async function attemptCreate({ work, lease }: Held, shipment: PickupPointShipmen
   })
   if (!creating) throw new ShipmentLeaseLostError(shipment.id)
   await lease.ensureHeld()
-  let created: Awaited<ReturnType<ShipmentWork["client"]["create"]>>
+  let created: Created
   try {
     created = await work.client.create(shipment.request as unknown as CreateShipmentOrderInput)
   } catch (error) {
-    if (error instanceof ShipmentOrdersUnavailableError) {
-      return await postpone({ work, lease }, creating, error.outcomeUnknown ? "unknown" : "pending", error)
-    }
-    if (error instanceof ShipmentOrdersProtocolError) {
-      // An unreadable answer may still mean the order was created.
-      return await postpone({ work, lease }, creating, "unknown", error)
-    }
-    const message = (error as Error).message
-    // A refusal made nothing on the service and may be passing: tried again, a bounded number of times.
-    const refused = error instanceof ShipmentOrdersRejectedError
-    if (refused && shipment.retry_count + 1 < work.pickupPoints.options.shipmentRetry.refusedCreateAttempts) {
-      return await postpone({ work, lease }, creating, "pending", error as Error)
-    }
-    const failed = await moveOrLose(work, {
-      id: shipment.id,
-      from: "creating",
-      to: "failed",
-      owner: lease.owner,
-      changes: { last_error: message },
-      message,
-    })
-    work.logger.error(
-      `[pickup-point] the shipment order of order ${shipment.order_number} (${shipment.order_id}) failed: ${message} ` +
-        `Fix what the service asks for, then retry the shipment from the order page (POST /admin/pickup-point/shipments/${shipment.id}/retry).`
-    )
-    return failed
+    return await createNotMade({ work, lease }, creating, error)
   }
   // Outside the try: the order exists on the service now. A write that fails here (the database
   // unreachable) leaves the shipment `creating`, which the retry job looks up before any new create.
@@ -198,9 +183,111 @@ async function attemptCreate({ work, lease }: Held, shipment: PickupPointShipmen
     from: "creating",
     to: "awaiting_import",
     owner: lease.owner,
-    changes: { order_reference_code: created.orderReferenceCode, pickup_point_public_code: created.pickupPointPublicCode ?? null },
+    changes: createdChanges(created),
     message: HISTORY_MESSAGES.created,
   })
+}
+
+/**
+ * Records a create that made no order, or may have: postponed (unknown when
+ * it may have been made), or failed once the service keeps refusing it.
+ */
+async function createNotMade({ work, lease }: Held, creating: PickupPointShipmentDTO, error: unknown) {
+  if (error instanceof ShipmentOrdersUnavailableError) {
+    return await postpone({ work, lease }, creating, error.outcomeUnknown ? "unknown" : "pending", error)
+  }
+  if (error instanceof ShipmentOrdersProtocolError) {
+    // An unreadable answer may still mean the order was created.
+    return await postpone({ work, lease }, creating, "unknown", error)
+  }
+  const message = (error as Error).message
+  // A refusal made nothing on the service and may be passing: tried again, a bounded number of times.
+  const refused = error instanceof ShipmentOrdersRejectedError
+  if (refused && creating.retry_count + 1 < work.pickupPoints.options.shipmentRetry.refusedCreateAttempts) {
+    return await postpone({ work, lease }, creating, "pending", error as Error)
+  }
+  const failed = await moveOrLose(work, {
+    id: creating.id,
+    from: "creating",
+    to: "failed",
+    owner: lease.owner,
+    changes: { last_error: message },
+    message,
+  })
+  work.logger.error(
+    `[pickup-point] the shipment order of order ${creating.order_number} (${creating.order_id}) failed: ${message} ` +
+      `Fix what the service asks for, then retry the shipment from the order page (POST /admin/pickup-point/shipments/${creating.id}/retry).`
+  )
+  return failed
+}
+
+/**
+ * The creates of a batch's new shipments, as attemptCreate makes each, with
+ * the status changes before and after the calls made for the batch in one
+ * statement each; the shipments now awaiting import.
+ */
+async function createNew(
+  work: ShipmentWork,
+  leases: ShipmentLeases,
+  shipments: PickupPointShipmentDTO[],
+  limit: ReturnType<typeof concurrencyLimit>,
+  errors: Map<string, unknown>
+): Promise<PickupPointShipmentDTO[]> {
+  if (!shipments.length) return []
+  const creating = await work.pickupPoints.transitionShipments({
+    from: "pending",
+    to: "creating",
+    owner: leases.owner,
+    message: null,
+    rows: shipments.map((shipment) => ({ id: shipment.id, changes: { create_attempts: shipment.create_attempts + 1 } })),
+  })
+  warnLost(work, shipments, creating)
+  const created: { shipment: PickupPointShipmentDTO; answer: Created }[] = []
+  await Promise.all(
+    creating.map((shipment) =>
+      limit(async () => {
+        const held = { work, lease: leases.of(shipment.id) }
+        try {
+          await held.lease.ensureHeld()
+          let answer: Created
+          try {
+            answer = await work.client.create(shipment.request as unknown as CreateShipmentOrderInput)
+          } catch (error) {
+            await createNotMade(held, shipment, error)
+            return
+          }
+          created.push({ shipment, answer })
+        } catch (error) {
+          if (error instanceof ShipmentLeaseLostError) work.logger.warn(`[pickup-point] ${error.message}`)
+          else errors.set(shipment.id, error)
+        }
+      })
+    )
+  )
+  // After the calls: the orders exist on the service now. A write that fails here (the database
+  // unreachable) leaves them `creating`, which the retry job looks up before any new create.
+  try {
+    const awaiting = await work.pickupPoints.transitionShipments({
+      from: "creating",
+      to: "awaiting_import",
+      owner: leases.owner,
+      message: HISTORY_MESSAGES.created,
+      rows: created.map(({ shipment, answer }) => ({ id: shipment.id, changes: createdChanges(answer) })),
+    })
+    warnLost(work, created.map(({ shipment }) => shipment), awaiting)
+    return awaiting
+  } catch (error) {
+    for (const { shipment } of created) errors.set(shipment.id, error)
+    return []
+  }
+}
+
+/** Says which of a batch's shipments a status change did not move: their claim was lost to another process, which carries on. */
+function warnLost(work: ShipmentWork, asked: PickupPointShipmentDTO[], moved: PickupPointShipmentDTO[]) {
+  const movedIds = new Set(moved.map((shipment) => shipment.id))
+  for (const shipment of asked) {
+    if (!movedIds.has(shipment.id)) work.logger.warn(`[pickup-point] ${new ShipmentLeaseLostError(shipment.id).message}`)
+  }
 }
 
 /** After an unknown outcome: find the order on the service before ever creating it again. */
@@ -238,8 +325,9 @@ async function reconcile({ work, lease }: Held, shipment: PickupPointShipmentDTO
 
 /**
  * Asks the service whether the shipments' orders are imported, in one
- * status call for them all (renewing their claims first): an imported one
- * becomes ready, with its tracking number; the others are tried again later.
+ * status call for them all (renewing their claims first): the imported ones
+ * become ready, with their tracking numbers, in one statement; the others
+ * are tried again later.
  */
 async function checkImports(
   work: ShipmentWork,
@@ -258,31 +346,41 @@ async function checkImports(
   } catch (error) {
     answers = error as Error
   }
-  await Promise.all(
-    checked.map((shipment, i) =>
-      limit(async () => {
-        const lease = leases.of(shipment.id)
-        const answer = answers instanceof Error ? answers : answers[i]
-        try {
-          if (answer && !(answer instanceof Error) && answer.success) {
-            await moveOrLose(work, {
-              id: shipment.id,
-              from: "awaiting_import",
-              to: "ready",
-              owner: lease.owner,
-              changes: { tracking_number: answer.tracking?.number ?? null },
-              message: HISTORY_MESSAGES.imported,
-            })
-          } else {
-            await postpone({ work, lease }, shipment, "awaiting_import", answer instanceof Error ? answer : answer?.message || "Not imported yet")
+  const imported = checked.flatMap((shipment, i) => {
+    const answer = answers instanceof Error ? undefined : answers[i]
+    return answer?.success ? [{ shipment, answer }] : []
+  })
+  const importedIds = new Set(imported.map(({ shipment }) => shipment.id))
+  await Promise.all([
+    (async () => {
+      try {
+        const ready = await work.pickupPoints.transitionShipments({
+          from: "awaiting_import",
+          to: "ready",
+          owner: leases.owner,
+          message: HISTORY_MESSAGES.imported,
+          rows: imported.map(({ shipment, answer }) => ({ id: shipment.id, changes: { tracking_number: answer.tracking?.number ?? null } })),
+        })
+        warnLost(work, imported.map(({ shipment }) => shipment), ready)
+      } catch (error) {
+        for (const id of importedIds) errors.set(id, error)
+      }
+    })(),
+    // Not imported yet, or no answer: tried again later.
+    ...checked
+      .map((shipment, i) => ({ shipment, answer: answers instanceof Error ? answers : answers[i] }))
+      .filter(({ shipment }) => !importedIds.has(shipment.id))
+      .map(({ shipment, answer }) =>
+        limit(async () => {
+          try {
+            await postpone({ work, lease: leases.of(shipment.id) }, shipment, "awaiting_import", answer instanceof Error ? answer : answer?.message || "Not imported yet")
+          } catch (error) {
+            if (error instanceof ShipmentLeaseLostError) work.logger.warn(`[pickup-point] ${error.message}`)
+            else errors.set(shipment.id, error)
           }
-        } catch (error) {
-          if (error instanceof ShipmentLeaseLostError) work.logger.warn(`[pickup-point] ${error.message}`)
-          else errors.set(shipment.id, error)
-        }
-      })
-    )
-  )
+        })
+      ),
+  ])
 }
 
 type StatusItem = Awaited<ReturnType<ShipmentOrdersClient["status"]>>["items"][number]
