@@ -77,6 +77,11 @@ medusaIntegrationTestRunner({
       })
 
     it("creates the shipment orders of a burst of placed orders together: one each, and their imports checked in one status call", async () => {
+      // One shopper's address has neither name nor phone: the customer's are sent (read for that order alone).
+      const [customer] = await getContainer()
+        .resolve(Modules.CUSTOMER)
+        .createCustomers([{ email: "burst-customer@example.com", first_name: "Carla", last_name: "Verdi", phone: "+39 347 7654321" }])
+      const address = { first_name: "Burst", last_name: "Shopper", phone: "+39 02 1234567", address_1: "Via Roma 1", city: "Milano", postal_code: "20121", country_code: "it" }
       // Placed all at once (a sale's opening): made by the Order Module, announced in one emit, as the event bus delivers them.
       const orders = await getContainer()
         .resolve(Modules.ORDER)
@@ -86,7 +91,7 @@ medusaIntegrationTestRunner({
             sales_channel_id: store.salesChannel.id,
             currency_code: "eur",
             email: `burst-${i}@example.com`,
-            shipping_address: { first_name: "Burst", last_name: "Shopper", phone: "+39 02 1234567", address_1: "Via Roma 1", city: "Milano", postal_code: "20121", country_code: "it" },
+            ...(i === 5 ? { customer_id: customer.id, shipping_address: { ...address, first_name: "", last_name: "", phone: "" } } : { shipping_address: address }),
             items: [{ title: "Sneakers", product_title: "Sneakers", variant_id: store.variant.id, quantity: 1, unit_price: 59.9 }],
             shipping_methods: [{ name: "Pickup point", amount: 4.9, shipping_option_id: store.shippingOption.id, data: { pickup_point_code: CATALOG_POINT.code } }],
           }))
@@ -97,6 +102,8 @@ medusaIntegrationTestRunner({
 
       const shipments = await Promise.all(orders.map((order) => shipmentOf(order.id, "ready")))
       expect(new Set(shipments.map((s) => s.order_number)).size).toBe(12)
+      expect(shipments[5].request).toMatchObject({ customer: "Carla Verdi", customerPhone: "+39 347 7654321" })
+      expect(shipments[4].request).toMatchObject({ customer: "Burst Shopper", customerPhone: "+39 02 1234567" })
       for (const shipment of shipments) expect(await sandboxOrders(shipment.order_number)).toHaveLength(1)
       const calls: { operation: string }[] = (await control().get("/calls")).data.calls.slice(callsBefore)
       expect(calls.filter((c) => c.operation === "create")).toHaveLength(12)

@@ -11,7 +11,8 @@ import { ITEM_TOTAL_FIELDS, orderItemTotal, withItemDetail, type QueriedPricedIt
 export const buildShipmentIntentStepId = "pickup-point-build-shipment-intent"
 
 /** The order fields the service's create is built from; the goods value from the items' prices (see orderItemTotal). */
-export const SHIPMENT_ORDER_FIELDS = [
+/** The order fields but the customer's, which only an address without a name or phone needs (needsCustomer). */
+export const SHIPMENT_ORDER_FIELDS_BUT_CUSTOMER = [
   "id",
   "display_id",
   "status",
@@ -22,9 +23,6 @@ export const SHIPMENT_ORDER_FIELDS = [
   "shipping_address.first_name",
   "shipping_address.last_name",
   "shipping_address.phone",
-  "customer.first_name",
-  "customer.last_name",
-  "customer.phone",
   "items.title",
   "items.product_title",
   "items.variant_title",
@@ -40,6 +38,11 @@ export const SHIPMENT_ORDER_FIELDS = [
   "shipping_methods.data",
   "shipping_methods.shipping_option_id",
 ]
+
+/** The customer's fields, a read of the Customer Module of their own. */
+export const SHIPMENT_CUSTOMER_FIELDS = ["customer.first_name", "customer.last_name", "customer.phone"]
+
+export const SHIPMENT_ORDER_FIELDS = [...SHIPMENT_ORDER_FIELDS_BUT_CUSTOMER, ...SHIPMENT_CUSTOMER_FIELDS]
 
 export const SHIPMENT_OPTION_FIELDS = ["id", "provider_id", "shipping_profile_id", "service_zone.fulfillment_set.location.id"]
 

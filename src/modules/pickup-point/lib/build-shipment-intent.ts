@@ -50,6 +50,12 @@ export function shipmentPhone(...candidates: (string | null | undefined)[]): str
   return candidates.map((phone) => phone?.trim()).find((phone) => !!phone)
 }
 
+/** Whether the order's customer is read for its shipment: its address has no name or no phone (see buildShipmentIntent). */
+export function needsCustomer(order: Pick<OrderForShipment, "shipping_address">): boolean {
+  const address = order.shipping_address ?? {}
+  return !shipmentPhone(address.phone) || !fullName(address.first_name, address.last_name)
+}
+
 /**
  * Maps an order to the service's create request (spec 4.1). A missing datum
  * the service requires (the customer's phone, say) does not throw: it comes
@@ -165,10 +171,17 @@ function round(value: number, decimals: number): number {
   return Math.round(value * factor) / factor
 }
 
+// Making a formatter costs more than formatting with it: one per zone.
+const dateFormatters = new Map<string, Intl.DateTimeFormat>()
+
 /** `yyyyMMdd` of a moment, in the store's time zone. */
 export function compactDateIn(moment: string | Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
-    .formatToParts(new Date(moment))
+  let formatter = dateFormatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+    dateFormatters.set(timeZone, formatter)
+  }
+  const parts = formatter.formatToParts(new Date(moment))
   const part = (type: string) => parts.find((p) => p.type === type)!.value
   return `${part("year")}${part("month")}${part("day")}`
 }
