@@ -7,6 +7,7 @@ import { countConfirmedThisYear } from "../../src/modules/pickup-point/atomic-op
 import { SHIPPED_OFF_STATUSES } from "../../src/modules/pickup-point/lib/statuses"
 import { WEBHOOK_RESULTS } from "../../src/modules/pickup-point/lib/webhook-results"
 import { advanceShipment, advanceShipments, type ShipmentWork } from "../../src/workflows/utils/shipment-work"
+import { withShipmentLeases } from "../../src/workflows/utils/shipment-lease"
 import { MERCHANTS, orderInput, useTestSandbox } from "../../test-support/sandbox-fixtures"
 
 jest.setTimeout(60_000)
@@ -442,6 +443,62 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
       })
     })
 
+    describe("a batch's faults", () => {
+      const healthy = (): ShipmentWork => ({ pickupPoints: service, client: sandbox.client(MERCHANTS.delivery, { retries: 0 }), logger: quietLogger, lease: { leaseMs: 60_000 } })
+
+      it("calls for none of a group whose move to creating fails, gives their claims back, and creates each once on the next run", async () => {
+        const shipments = await Promise.all(Array.from({ length: 3 }, async () => (await service.recordShipmentIntent(intent())).shipment))
+        const unreachable = Object.create(service) as PickupPointModuleService
+        unreachable.transitionShipments = async () => {
+          throw new Error("Connection terminated unexpectedly")
+        }
+        const failed = await advanceShipments({ ...healthy(), pickupPoints: unreachable }, shipments.map((s) => s.id), { concurrency: 2 })
+        expect([...failed.values()].map((o) => ("error" in o ? (o.error as Error).message : "moved"))).toEqual(Array(3).fill("Connection terminated unexpectedly"))
+        expect(await sandbox.calls("create")).toHaveLength(0)
+        const after = await service.listPickupPointShipments({ id: shipments.map((s) => s.id) })
+        expect(after.map((s) => [s.status, s.lease_owner])).toEqual(Array(3).fill(["pending", null]))
+
+        const next = await advanceShipments(healthy(), shipments.map((s) => s.id), { concurrency: 2 })
+        expect([...next.values()].map((o) => ("shipment" in o ? o.shipment.status : "error"))).toEqual(["ready", "ready", "ready"])
+        expect(await sandbox.calls("create")).toHaveLength(3)
+      })
+
+      it("makes no create for a shipment whose order was cancelled while its create waited, and cancels it instead", async () => {
+        const [kept, dropped] = await Promise.all([intent(), intent()].map(async (i) => (await service.recordShipmentIntent(i)).shipment))
+        // The cancel is requested just as the group moves to creating (an order.canceled between the claim and the call).
+        const racing = Object.create(service) as PickupPointModuleService
+        racing.transitionShipments = async (batch) => {
+          if (batch.to === "creating") await service.requestShipmentCancel(dropped.id, "The order was cancelled")
+          return await service.transitionShipments(batch)
+        }
+        const advanced = await advanceShipments({ ...healthy(), pickupPoints: racing }, [kept.id, dropped.id], { concurrency: 2 })
+
+        expect(advanced.get(kept.id)).toMatchObject({ shipment: { status: "ready" } })
+        expect(advanced.get(dropped.id)).toMatchObject({ shipment: { status: "cancelled", cancel_requested_at: null } })
+        const created = (await sandbox.orders()).map((o) => o.request.orderNumber)
+        expect(created).toContain(kept.order_number)
+        expect(created).not.toContain(dropped.order_number)
+        expect(await sandbox.calls("create")).toHaveLength(1)
+      })
+
+      it("renews a claim in the database before a call only once its last renewal is a third of the lease old, and finds it lost then", async () => {
+        const { shipment } = await service.recordShipmentIntent(intent())
+        const leaseOf = async () => (await service.retrievePickupPointShipment(shipment.id)).lease_until!.getTime()
+        await withShipmentLeases(service, [shipment.id], { leaseMs: 600, renewEveryMs: null }, async (leases) => {
+          const claimed = await leaseOf()
+          await leases.of(shipment.id).ensureHeld()
+          expect(await leaseOf()).toBe(claimed)
+          await new Promise((resolve) => setTimeout(resolve, 250))
+          await leases.of(shipment.id).ensureHeld()
+          expect(await leaseOf()).toBeGreaterThan(claimed)
+          // Stalled past the lease: another process takes the shipment, and the next call is refused.
+          await new Promise((resolve) => setTimeout(resolve, 700))
+          expect(await service.claimShipment(shipment.id, 60_000)).not.toBeNull()
+          await expect(leases.of(shipment.id).ensureHeld()).rejects.toThrow("was lost to another process")
+        })
+      })
+    })
+
     describe("exactly once when a lease runs out under a call", () => {
       it("lets a second worker take over a stalled one's shipment; the service gets one order and the stale write is refused", async () => {
         const { shipment } = await service.recordShipmentIntent(intent())
@@ -475,9 +532,14 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         const healthy: ShipmentWork = { pickupPoints: service, client: sandbox.client(MERCHANTS.delivery, { retries: 0 }), logger: quietLogger, lease: { leaseMs: 60_000 } }
         // The database drops the connection just as the created order is to be recorded.
         const unreachable = Object.create(service) as PickupPointModuleService
+        // A new shipment is created in a group, one looked up again on its own: both write alike.
         unreachable.transitionShipments = async (batch) => {
           if (batch.to === "awaiting_import") throw new Error("Connection terminated unexpectedly")
           return await service.transitionShipments(batch)
+        }
+        unreachable.transitionShipment = async (transition) => {
+          if (transition.to === "awaiting_import") throw new Error("Connection terminated unexpectedly")
+          return await service.transitionShipment(transition)
         }
         await expect(advanceShipment({ ...healthy, pickupPoints: unreachable }, shipment.id)).rejects.toThrow("Connection terminated unexpectedly")
         expect(await service.retrievePickupPointShipment(shipment.id)).toMatchObject({ status: "creating", last_error: null })

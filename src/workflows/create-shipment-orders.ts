@@ -22,6 +22,23 @@ export const createShipmentOrdersWorkflowId = "pickup-point-create-shipment-orde
 export const createShipmentOrdersWorkflow = createWorkflow(createShipmentOrdersWorkflowId, (input: { order_ids: string[]; recovered?: boolean }) => {
   const built = buildShipmentIntentsStep(input)
   const recorded = recordShipmentIntentsStep(built)
-  const shipments = advanceShipmentsStep(cancelIntentsOfCancelledOrdersStep(recorded.shipments))
-  return new WorkflowResponse(transform({ shipments, recorded }, ({ shipments, recorded }) => ({ shipments, failed_order_ids: recorded.failed })))
+  const checked = cancelIntentsOfCancelledOrdersStep(recorded.shipments)
+  const advanced = advanceShipmentsStep(checked.to_advance)
+  return new WorkflowResponse(
+    transform({ checked, advanced, recorded }, ({ checked, advanced, recorded }) => {
+      const now = new Map(advanced.map((shipment) => [shipment.id, shipment]))
+      return { shipments: checked.shipments.map((shipment) => now.get(shipment.id) ?? shipment), failed_order_ids: recorded.failed }
+    })
+  )
+})
+
+export const createShipmentOrderWorkflowId = "pickup-point-create-shipment-order-workflow"
+
+/** The same for one order: its shipment (id, order and status), or null for an order this plugin does not ship or could not record. */
+export const createShipmentOrderWorkflow = createWorkflow(createShipmentOrderWorkflowId, (input: { order_id: string; recovered?: boolean }) => {
+  const built = buildShipmentIntentsStep(transform({ input }, ({ input }) => ({ order_ids: [input.order_id], recovered: input.recovered })))
+  const recorded = recordShipmentIntentsStep(built)
+  const checked = cancelIntentsOfCancelledOrdersStep(recorded.shipments)
+  const advanced = advanceShipmentsStep(checked.to_advance)
+  return new WorkflowResponse(transform({ checked, advanced }, ({ checked, advanced }) => advanced[0] ?? checked.shipments[0] ?? null))
 })

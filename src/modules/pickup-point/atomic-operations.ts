@@ -156,8 +156,10 @@ export async function insertShipmentsWithHistory(sql: SqlRunner, rows: (NewShipm
   if (!rows.length) return []
   const ids = entityIds("pushp", rows.length)
   const historyIds = entityIds("pushev", rows.length)
+  // In the order of their orders: two batches inserting the same orders never wait on each other in a cycle.
+  const sorted = [...rows].sort((a, b) => (a.order_id < b.order_id ? -1 : a.order_id > b.order_id ? 1 : 0))
   const input = jsonForPostgres(
-    rows.map((row, i) => ({
+    sorted.map((row, i) => ({
       id: ids[i],
       history_id: historyIds[i],
       message: row.message,
@@ -195,7 +197,7 @@ export async function claimShipments(sql: SqlRunner, ids: readonly string[], own
     `UPDATE pickup_point_shipment SET lease_until = now() + (? * interval '1 millisecond'), lease_owner = ?
      WHERE id = ANY (CAST(? AS text[])) AND deleted_at IS NULL AND (lease_until IS NULL OR lease_until < now())
      RETURNING *`,
-    [leaseMs, owner, textArray(ids)]
+    [leaseMs, owner, textArray([...ids].sort())]
   )
 }
 
@@ -205,7 +207,7 @@ export async function renewClaims(sql: SqlRunner, ids: readonly string[], owner:
   const rows: { id: string }[] = await sql.execute(
     `UPDATE pickup_point_shipment SET lease_until = now() + (? * interval '1 millisecond')
      WHERE id = ANY (CAST(? AS text[])) AND lease_owner = ? RETURNING id`,
-    [leaseMs, textArray(ids), owner]
+    [leaseMs, textArray([...ids].sort()), owner]
   )
   return rows.map((row) => row.id)
 }
@@ -215,7 +217,7 @@ export async function releaseClaims(sql: SqlRunner, ids: readonly string[], owne
   if (!ids.length) return []
   const rows: { id: string }[] = await sql.execute(
     `UPDATE pickup_point_shipment SET lease_until = NULL, lease_owner = NULL WHERE id = ANY (CAST(? AS text[])) AND lease_owner = ? RETURNING id`,
-    [textArray(ids), owner]
+    [textArray([...ids].sort()), owner]
   )
   return rows.map((row) => row.id)
 }
@@ -268,7 +270,9 @@ export async function transitionShipments(
     ...[...given].filter((column) => !(column in resets)).map((column) => `${column} = ${fromRow(column, `s.${column}`)}`),
   ]
   const historyIds = entityIds("pushev", batch.rows.length)
-  const input = jsonForPostgres(batch.rows.map((row, i) => ({ id: row.id, history_id: historyIds[i], changes: row.changes ?? {} })))
+  // Rows in the order of their ids, as every batch statement on shipments takes them: two of them never wait on each other in a cycle.
+  const rows = [...batch.rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  const input = jsonForPostgres(rows.map((row, i) => ({ id: row.id, history_id: historyIds[i], changes: row.changes ?? {} })))
   const moved: (PickupPointShipmentDTO & { history_id: string })[] = await sql.execute(
     `WITH v AS (
        SELECT x.id, x.history_id, x.changes, jsonb_populate_record(NULL::pickup_point_shipment, x.changes) AS changed

@@ -24,8 +24,15 @@ const SHIPMENTS_AT_ONCE = 8
 export const advanceShipmentsStep = createStep(advanceShipmentsStepId, async (shipments: ShipmentRef[], { container }) => {
   const open = shipments.filter((shipment) => isCreationOpen(shipment.status))
   if (!open.length) return new StepResponse(shipments)
-  const outcomes = await advanceAndAnnounceMany(container, open.map((shipment) => shipment.id), undefined, { concurrency: SHIPMENTS_AT_ONCE })
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  let outcomes: Awaited<ReturnType<typeof advanceAndAnnounceMany>>
+  try {
+    outcomes = await advanceAndAnnounceMany(container, open.map((shipment) => shipment.id), undefined, { concurrency: SHIPMENTS_AT_ONCE })
+  } catch (error) {
+    // Their claims could not be taken or read back (the database a moment away): recorded, they are the retry job's.
+    logger.error(`[pickup-point] ${open.length} shipment(s) could not be moved on: ${safeErrorMessage(error)} The retry job takes them again.`)
+    return new StepResponse(shipments)
+  }
   return new StepResponse(
     shipments.map((shipment) => {
       const outcome = outcomes.get(shipment.id)

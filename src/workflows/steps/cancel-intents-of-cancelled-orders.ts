@@ -4,6 +4,7 @@ import { HISTORY_MESSAGES } from "../../modules/pickup-point/lib/history-message
 import { isCreationOpen } from "../../modules/pickup-point/lib/statuses"
 import type { ShipmentRef } from "../../modules/pickup-point/types"
 import { cancelShipment, shipmentWork } from "../utils/shipment-work"
+import { safeErrorMessage } from "../utils/to-medusa-error"
 
 export const cancelIntentsOfCancelledOrdersStepId = "pickup-point-cancel-intents-of-cancelled-orders"
 
@@ -13,32 +14,40 @@ export const cancelIntentsOfCancelledOrdersStepId = "pickup-point-cancel-intents
  * its record had its order.canceled subscriber find nothing to cancel, so
  * the creation cancels the shipment itself (looking it up on the service
  * first when it was recovered). After the record, a later cancel finds it.
- * Returns the shipments as they are now. No compensation: a cancel cannot
- * be taken back.
+ * Returns the shipments as they are now, and those to create (open, and
+ * not of a cancelled order). No compensation: a cancel cannot be taken back.
  */
 export const cancelIntentsOfCancelledOrdersStep = createStep(
   cancelIntentsOfCancelledOrdersStepId,
   async (shipments: ShipmentRef[], { container }) => {
     const open = shipments.filter((shipment) => isCreationOpen(shipment.status))
-    if (!open.length) return new StepResponse(shipments)
+    if (!open.length) return new StepResponse({ shipments, to_advance: open })
     const { data: orders } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "order",
       fields: ["id", "status"],
       filters: { id: open.map((shipment) => shipment.order_id) },
     })
     const cancelled = new Set(orders.filter((order) => order.status === "canceled").map((order) => order.id))
-    if (!cancelled.size) return new StepResponse(shipments)
+    if (!cancelled.size) return new StepResponse({ shipments, to_advance: open })
     const work = shipmentWork(container)
     const now: ShipmentRef[] = []
+    const toAdvance: ShipmentRef[] = []
     for (const shipment of shipments) {
       if (!cancelled.has(shipment.order_id) || !isCreationOpen(shipment.status)) {
         now.push(shipment)
+        if (isCreationOpen(shipment.status)) toAdvance.push(shipment)
         continue
       }
-      const full = await work.pickupPoints.retrievePickupPointShipment(shipment.id)
-      const { id, order_id, status } = await cancelShipment(work, full, HISTORY_MESSAGES.orderCancelledBeforeCreation, { deferOnCarrierError: true })
-      now.push({ id, order_id, status })
+      try {
+        const full = await work.pickupPoints.retrievePickupPointShipment(shipment.id)
+        const { id, order_id, status } = await cancelShipment(work, full, HISTORY_MESSAGES.orderCancelledBeforeCreation, { deferOnCarrierError: true })
+        now.push({ id, order_id, status })
+      } catch (error) {
+        // Never created for a cancelled order: it waits, open, for the cancelled-orders sweep to request its cancel.
+        now.push(shipment)
+        work.logger.error(`[pickup-point] the shipment of cancelled order ${shipment.order_id} was not cancelled: ${safeErrorMessage(error)}`)
+      }
     }
-    return new StepResponse(now)
+    return new StepResponse({ shipments: now, to_advance: toAdvance })
   }
 )

@@ -3,6 +3,9 @@ import type { PickupPointShipmentDTO } from "../../modules/pickup-point/types"
 import { creationEvents, emitShipmentEvents } from "./shipment-events"
 import { advanceShipments, shipmentWork, type ShipmentWork } from "./shipment-work"
 
+/** Where one shipment of a batch stands after it: as it is now, or the error that stopped it. */
+export type AdvanceOutcome = { shipment: PickupPointShipmentDTO } | { error: unknown }
+
 /**
  * Moves a shipment on as far as the service allows now and announces a
  * change of its creation state; null when another process holds it.
@@ -23,9 +26,9 @@ export async function advanceAndAnnounceMany(
   shipmentIds: readonly string[],
   work: ShipmentWork = shipmentWork(container),
   options: { concurrency?: number } = {}
-): Promise<Map<string, { shipment: PickupPointShipmentDTO } | { error: unknown }>> {
+): Promise<Map<string, AdvanceOutcome>> {
   const advanced = await advanceShipments(work, shipmentIds, options)
-  const outcomes = new Map<string, { shipment: PickupPointShipmentDTO } | { error: unknown }>()
+  const outcomes = new Map<string, AdvanceOutcome>()
   const events = []
   for (const [id, result] of advanced) {
     if ("error" in result) {

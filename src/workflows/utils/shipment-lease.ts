@@ -113,8 +113,9 @@ export async function withShipmentLeases<T>(
     renewEveryMs === null || !held.size
       ? null
       : setInterval(() => {
-          const ids = stillHeld()
-          renew(ids).catch(() => ids.forEach((id) => held.get(id)!.controller.abort()))
+          // A renewal that fails (the database a moment away) gives nothing up: a claim left stale
+          // is renewed again, or found lost, before its next call (ensureHeld).
+          renew(stillHeld()).catch(() => undefined)
         }, renewEveryMs)
   timer?.unref()
   const ensureHeld = async (ids: readonly string[]) => {
@@ -144,6 +145,8 @@ export async function withShipmentLeases<T>(
     return await job(leases, shipments)
   } finally {
     if (timer) clearInterval(timer)
+    // Work the job left running (it should leave none) can no longer call for a shipment given back.
+    for (const claim of held.values()) claim.controller.abort()
     await pickupPoints.releaseShipmentClaims([...held.keys()], owner)
   }
 }

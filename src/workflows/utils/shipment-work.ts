@@ -73,10 +73,12 @@ export async function advanceShipment(
 /**
  * Moves a batch of shipments on as the one at a time would, with the
  * batch's bookkeeping shared: one claim, one renewal and one release for
- * all, `concurrency` shipments worked on at once, and the carrier's import
- * checked by one status call per `trackingSync.batchSize` shipments. Shipments
- * another process holds are left out of the result; one that fails
- * unexpectedly gets its error, and the others go on.
+ * all, `concurrency` shipments worked on at once, new ones created a group
+ * at a time (createGroup), and the carrier's import checked by one status
+ * call per `trackingSync.batchSize` shipments. Shipments another process
+ * holds are left out of the result; one that fails unexpectedly gets its
+ * error, and the others go on. Every task ends before the claims are given
+ * back: no call is ever made for a shipment once its claim is released.
  */
 export async function advanceShipments(work: ShipmentWork, shipmentIds: readonly string[], { concurrency = 1 }: { concurrency?: number } = {}): Promise<Map<string, Advanced>> {
   const previous = new Map<string, ShipmentStatus>()
@@ -84,27 +86,35 @@ export async function advanceShipments(work: ShipmentWork, shipmentIds: readonly
   await withShipmentLeases(work.pickupPoints, shipmentIds, work.lease, async (leases, claimed) => {
     const toCheck: PickupPointShipmentDTO[] = []
     const limit = concurrencyLimit(concurrency)
-    const oneByOne = async (shipment: PickupPointShipmentDTO) => {
-      try {
-        const reached = await advanceToImport({ work, lease: leases.of(shipment.id) }, shipment)
-        if (reached?.status === "awaiting_import") toCheck.push(reached)
-      } catch (error) {
-        errors.set(shipment.id, error)
-      }
-    }
+    // Each task keeps its own error: none may end the batch while others still run.
+    const oneByOne = (shipment: PickupPointShipmentDTO) =>
+      limit(async () => {
+        try {
+          const reached = await advanceToImport({ work, lease: leases.of(shipment.id) }, shipment)
+          if (reached?.status === "awaiting_import") toCheck.push(reached)
+        } catch (error) {
+          errors.set(shipment.id, error)
+        }
+      })
     for (const shipment of claimed) previous.set(shipment.id, shipment.status as ShipmentStatus)
-    // New shipments, the whole of a burst of placed orders, are created together; any other goes its own way.
+    // New shipments, the whole of a burst of placed orders, are created in groups; any other goes its own way.
     const isNew = (shipment: PickupPointShipmentDTO) => shipment.status === "pending" && !shipment.cancel_requested_at
+    const fresh = claimed.filter(isNew)
+    const groupSize = 2 * concurrency
     await Promise.all([
-      createNew(work, leases, claimed.filter(isNew), limit, errors).then((created) =>
-        // A cancel requested meanwhile (the order cancelled during its create) comes before the import.
-        Promise.all(created.map((shipment) => (shipment.cancel_requested_at ? limit(() => oneByOne(shipment)) : toCheck.push(shipment))))
-      ),
-      ...claimed.filter((shipment) => !isNew(shipment)).map((shipment) => limit(() => oneByOne(shipment))),
+      (async () => {
+        for (let start = 0; start < fresh.length; start += groupSize) {
+          const { awaiting, cancelRequested } = await createGroup(work, leases, fresh.slice(start, start + groupSize), limit, errors)
+          toCheck.push(...awaiting)
+          // A cancel requested meanwhile (the order cancelled while its create waited) comes first.
+          await Promise.all(cancelRequested.map(oneByOne))
+        }
+      })(),
+      ...claimed.filter((shipment) => !isNew(shipment)).map(oneByOne),
     ])
     const { batchSize } = work.pickupPoints.options.trackingSync
     for (let start = 0; start < toCheck.length; start += batchSize) {
-      await checkImports(work, leases, toCheck.slice(start, start + batchSize), limit, errors)
+      await checkImports(work, leases, toCheck.slice(start, start + batchSize), limit)
     }
   })
   // Read once the claims are given back, so that the job can take the shipments again at once.
@@ -222,48 +232,61 @@ async function createNotMade({ work, lease }: Held, creating: PickupPointShipmen
 }
 
 /**
- * The creates of a batch's new shipments, as attemptCreate makes each, with
- * the status changes before and after the calls made for the batch in one
- * statement each; the shipments now awaiting import.
+ * The creates of a group of new shipments, as attemptCreate makes each, with
+ * the group's status changes before and after its calls made in one
+ * statement each: a group is small (twice the calls at once), so that an
+ * order created is recorded soon after its call, and a cancel requested
+ * while it waited is seen before its call. Never throws: a shipment's error
+ * is kept in `errors`. The shipments now awaiting import, and those whose
+ * cancel was requested (left for the cancel, uncalled or created).
  */
-async function createNew(
+async function createGroup(
   work: ShipmentWork,
   leases: ShipmentLeases,
-  shipments: PickupPointShipmentDTO[],
+  group: PickupPointShipmentDTO[],
   limit: ReturnType<typeof concurrencyLimit>,
   errors: Map<string, unknown>
-): Promise<PickupPointShipmentDTO[]> {
-  if (!shipments.length) return []
-  const creating = await work.pickupPoints.transitionShipments({
-    from: "pending",
-    to: "creating",
-    owner: leases.owner,
-    message: null,
-    rows: shipments.map((shipment) => ({ id: shipment.id, changes: { create_attempts: shipment.create_attempts + 1 } })),
-  })
-  warnLost(work, shipments, creating)
+): Promise<{ awaiting: PickupPointShipmentDTO[]; cancelRequested: PickupPointShipmentDTO[] }> {
+  let creating: PickupPointShipmentDTO[]
+  try {
+    creating = await work.pickupPoints.transitionShipments({
+      from: "pending",
+      to: "creating",
+      owner: leases.owner,
+      message: null,
+      rows: group.map((shipment) => ({ id: shipment.id, changes: { create_attempts: shipment.create_attempts + 1 } })),
+    })
+  } catch (error) {
+    for (const shipment of group) errors.set(shipment.id, error)
+    return { awaiting: [], cancelRequested: [] }
+  }
+  warnLost(work, group, creating)
   const created: { shipment: PickupPointShipmentDTO; answer: Created }[] = []
   await Promise.all(
-    creating.map((shipment) =>
-      limit(async () => {
-        const held = { work, lease: leases.of(shipment.id) }
-        try {
-          await held.lease.ensureHeld()
-          let answer: Created
+    creating
+      .filter((shipment) => !shipment.cancel_requested_at)
+      .map((shipment) =>
+        limit(async () => {
+          const held = { work, lease: leases.of(shipment.id) }
           try {
-            answer = await work.client.create(shipment.request as unknown as CreateShipmentOrderInput)
+            await held.lease.ensureHeld()
+            let answer: Created
+            try {
+              answer = await work.client.create(shipment.request as unknown as CreateShipmentOrderInput)
+            } catch (error) {
+              await createNotMade(held, shipment, error)
+              return
+            }
+            created.push({ shipment, answer })
           } catch (error) {
-            await createNotMade(held, shipment, error)
-            return
+            if (error instanceof ShipmentLeaseLostError) work.logger.warn(`[pickup-point] ${error.message}`)
+            else errors.set(shipment.id, error)
           }
-          created.push({ shipment, answer })
-        } catch (error) {
-          if (error instanceof ShipmentLeaseLostError) work.logger.warn(`[pickup-point] ${error.message}`)
-          else errors.set(shipment.id, error)
-        }
-      })
-    )
+        })
+      )
   )
+  const uncalled = creating.filter((shipment) => shipment.cancel_requested_at)
+  if (!created.length) return { awaiting: [], cancelRequested: uncalled }
   // After the calls: the orders exist on the service now. A write that fails here (the database
   // unreachable) leaves them `creating`, which the retry job looks up before any new create.
   try {
@@ -275,10 +298,13 @@ async function createNew(
       rows: created.map(({ shipment, answer }) => ({ id: shipment.id, changes: createdChanges(answer) })),
     })
     warnLost(work, created.map(({ shipment }) => shipment), awaiting)
-    return awaiting
+    return {
+      awaiting: awaiting.filter((shipment) => !shipment.cancel_requested_at),
+      cancelRequested: [...uncalled, ...awaiting.filter((shipment) => shipment.cancel_requested_at)],
+    }
   } catch (error) {
     for (const { shipment } of created) errors.set(shipment.id, error)
-    return []
+    return { awaiting: [], cancelRequested: uncalled }
   }
 }
 
@@ -327,17 +353,21 @@ async function reconcile({ work, lease }: Held, shipment: PickupPointShipmentDTO
  * Asks the service whether the shipments' orders are imported, in one
  * status call for them all (renewing their claims first): the imported ones
  * become ready, with their tracking numbers, in one statement; the others
- * are tried again later.
+ * are tried again later. Never throws: a write that fails (the database
+ * unreachable) is logged and leaves the shipments awaiting import, which
+ * the retry job checks again.
  */
-async function checkImports(
-  work: ShipmentWork,
-  leases: ShipmentLeases,
-  shipments: PickupPointShipmentDTO[],
-  limit: ReturnType<typeof concurrencyLimit>,
-  errors: Map<string, unknown>
-) {
-  const held = new Set(await leases.ensureHeld(shipments.map((shipment) => shipment.id)))
-  const checked = shipments.filter((shipment) => held.has(shipment.id))
+async function checkImports(work: ShipmentWork, leases: ShipmentLeases, shipments: PickupPointShipmentDTO[], limit: ReturnType<typeof concurrencyLimit>) {
+  const leftAwaiting = (ids: string[], error: unknown) =>
+    work.logger.error(`[pickup-point] the import of shipments ${ids.join(", ")} was not recorded: ${safeErrorMessage(error)} The retry job checks it again.`)
+  let checked: PickupPointShipmentDTO[]
+  try {
+    const held = new Set(await leases.ensureHeld(shipments.map((shipment) => shipment.id)))
+    checked = shipments.filter((shipment) => held.has(shipment.id))
+  } catch (error) {
+    leftAwaiting(shipments.map((shipment) => shipment.id), error)
+    return
+  }
   if (!checked.length) return
   let answers: (StatusItem | undefined)[] | Error
   try {
@@ -353,6 +383,7 @@ async function checkImports(
   const importedIds = new Set(imported.map(({ shipment }) => shipment.id))
   await Promise.all([
     (async () => {
+      if (!imported.length) return
       try {
         const ready = await work.pickupPoints.transitionShipments({
           from: "awaiting_import",
@@ -363,7 +394,7 @@ async function checkImports(
         })
         warnLost(work, imported.map(({ shipment }) => shipment), ready)
       } catch (error) {
-        for (const id of importedIds) errors.set(id, error)
+        leftAwaiting([...importedIds], error)
       }
     })(),
     // Not imported yet, or no answer: tried again later.
@@ -376,7 +407,7 @@ async function checkImports(
             await postpone({ work, lease: leases.of(shipment.id) }, shipment, "awaiting_import", answer instanceof Error ? answer : answer?.message || "Not imported yet")
           } catch (error) {
             if (error instanceof ShipmentLeaseLostError) work.logger.warn(`[pickup-point] ${error.message}`)
-            else errors.set(shipment.id, error)
+            else leftAwaiting([shipment.id], error)
           }
         })
       ),
@@ -387,12 +418,13 @@ type StatusItem = Awaited<ReturnType<ShipmentOrdersClient["status"]>>["items"][n
 
 /**
  * The status answer's item for each shipment, by its reference code (the
- * spec does not say the items come in the request's order); by position
- * for items that carry no reference, when there are as many as asked for.
+ * spec does not say the items come in the request's order); a lone item
+ * without a reference answers a lone question. Unmatched: tried again later.
  */
 function answersInOrder(shipments: PickupPointShipmentDTO[], items: StatusItem[]): (StatusItem | undefined)[] {
+  if (shipments.length === 1 && items.length === 1 && !items[0]?.order?.orderReferenceCode) return [items[0]]
   const byReference = new Map(items.flatMap((item) => (item.order?.orderReferenceCode ? [[item.order.orderReferenceCode, item] as const] : [])))
-  return shipments.map((shipment, i) => byReference.get(shipment.order_reference_code!) ?? (items.length === shipments.length && !items[i]?.order?.orderReferenceCode ? items[i] : undefined))
+  return shipments.map((shipment) => byReference.get(shipment.order_reference_code!))
 }
 
 async function moveOrLose(work: ShipmentWork, change: Parameters<PickupPointModuleService["transitionShipment"]>[0]) {
