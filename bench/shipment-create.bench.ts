@@ -15,6 +15,7 @@ import { useSandboxForApp } from "../integration-tests/helpers/sandbox-env"
 import { seedStore, type SeededStore } from "../integration-tests/helpers/seed-store"
 import { eachConcurrently, elapsedMs, growth, machineLoad, ratio, seconds } from "./floor"
 import { startSandboxProcess, type SandboxProcess } from "./sandbox-process"
+import { cpuMsOf, cpuMsOfTree, cpuMsSpent, parentPidOf } from "./cpu"
 import { timeCreatePhases } from "./create-phases"
 
 /*
@@ -207,10 +208,27 @@ medusaIntegrationTestRunner({
         }
       }
 
+      // Where the drains' CPU goes: this process, the second one, PostgreSQL's server and backends, the sandbox.
+      const [{ pid: backend }] = (await dbConnection.raw("SELECT pg_backend_pid() AS pid")).rows
+      const postmaster = parentPidOf(Number(backend))
+      const cpuNow = () => {
+        const own = process.cpuUsage()
+        return { bench: (own.user + own.system) / 1000, worker: worker.pid ? cpuMsOf(worker.pid) : 0, sandbox: cpuMsOf(sandbox.pid), postgres: cpuMsOfTree(postmaster) }
+      }
+      const cpuSpent = (from: ReturnType<typeof cpuNow>, to: ReturnType<typeof cpuNow>, wallMs: number) => {
+        const [bench, second, sandboxMs, postgres] = [to.bench - from.bench, to.worker - from.worker, to.sandbox - from.sandbox, cpuMsSpent(from.postgres, to.postgres)]
+        return (
+          `CPU: this process ${seconds(bench)}, the second ${seconds(second)}, PostgreSQL ${seconds(postgres)}, sandbox ${seconds(sandboxMs)} ` +
+          `(${((bench + second + postgres + sandboxMs) / wallMs).toFixed(2)} of ${os.cpus().length} cores busy on average)`
+        )
+      }
+
       const alone = await failedBurst()
+      let cpuFrom = cpuNow()
       let started = process.hrtime.bigint()
       await drainHere(alone, () => false)
       const oneMs = elapsedMs(started)
+      const oneCpu = cpuSpent(cpuFrom, cpuNow(), oneMs)
       await expectExactlyOne(alone)
 
       const deadline = Date.now() + 300_000
@@ -219,12 +237,14 @@ medusaIntegrationTestRunner({
         await sleep(200)
       }
       const together = await failedBurst()
+      cpuFrom = cpuNow()
       started = process.hrtime.bigint()
       writeFileSync(signal("go"), "")
       let done = false
       const finished = untilCreated(together, started, 600_000).then((ms) => ((done = true), ms))
       await drainHere(together, () => done)
       const twoMs = await finished
+      const twoCpu = cpuSpent(cpuFrom, cpuNow(), twoMs)
       writeFileSync(signal("stop"), "")
       await new Promise((resolve) => worker.once("exit", resolve))
       const byWorker = existsSync(signal("result")) ? readFileSync(signal("result"), "utf8") : "(no result)"
@@ -233,6 +253,8 @@ medusaIntegrationTestRunner({
       report.push(
         `retry drain of ${DRAIN} failed creates: one process ${seconds(oneMs)}, two processes ${seconds(twoMs)} ` +
           `(${(oneMs / twoMs).toFixed(2)}× as fast; target: faster than one: ${twoMs < oneMs ? "met" : "MISSED"}); the second process's outcomes ${byWorker}`,
+        `  one process: ${oneCpu}`,
+        `  two processes: ${twoCpu}`,
         `targets: exactly one shipment order per order; ≤ ${TARGET_RATIO}× the floor; two processes faster than one; ${machineLoad()} at the end`,
         ""
       )

@@ -419,6 +419,21 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         expect((await eventsOf(shipments[3].id)).map((e) => e.status)).toEqual(["pending"])
       })
 
+      it("shares the due shipments between processes claiming them at once, and leaves out those worked on already this run", async () => {
+        const shipments = await Promise.all(Array.from({ length: 10 }, async () => (await service.recordShipmentIntent(intent())).shipment))
+        const ours = new Set(shipments.map((s) => s.id))
+        const [a, b] = await Promise.all([service.claimDueShipments({ limit: 1_000, except: [] }, 60_000), service.claimDueShipments({ limit: 1_000, except: [] }, 60_000)])
+        const taken = [...a.shipments, ...b.shipments].map((s) => s.id).filter((id) => ours.has(id))
+        expect(taken.sort()).toEqual([...ours].sort())
+        expect(new Set(taken).size).toBe(taken.length)
+
+        await service.releaseShipmentClaims(a.shipments.map((s) => s.id), a.owner)
+        await service.releaseShipmentClaims(b.shipments.map((s) => s.id), b.owner)
+        const except = shipments.slice(0, 4).map((s) => s.id)
+        const again = await service.claimDueShipments({ limit: 1_000, except }, 60_000)
+        expect(again.shipments.map((s) => s.id).filter((id) => ours.has(id)).sort()).toEqual(shipments.slice(4).map((s) => s.id).sort())
+      })
+
       it("creates each once under one claim, checks their imports in one status call, and leaves out one another process holds", async () => {
         const work: ShipmentWork = { pickupPoints: service, client: sandbox.client(MERCHANTS.delivery, { retries: 0 }), logger: quietLogger, lease: { leaseMs: 60_000 } }
         const shipments = await Promise.all(Array.from({ length: 6 }, async () => (await service.recordShipmentIntent(intent())).shipment))

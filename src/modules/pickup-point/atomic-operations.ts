@@ -34,6 +34,7 @@ import type {
  *                       the moves its lifecycle allows (one row version per shipment)
  *   claimFulfillmentState  telling Medusa "shipped" or "delivered" happens once per shipment
  *   claimSyncBatch      rows another process has claimed are skipped (FOR UPDATE SKIP LOCKED)
+ *   claimDueShipments   the same for the retry job's due shipments
  *   claimWebhookDelivery  of identical deliveries one is processed; only a settled one is a duplicate
  *   claimWebhookDeliveryForReprocess  an admin's reprocess wins only a failed delivery, once
  *   advanceSweep        a sweep's cursor moves only forward; the ids it tries again are merged
@@ -376,24 +377,50 @@ export async function archiveShipment(sql: SqlRunner, id: string): Promise<Picku
   return archived ?? null
 }
 
-/** Ids of shipments with work due (an open creation, or a requested cancel), the longest waiting first. */
-export async function listDueShipmentIds(
-  sql: SqlRunner,
-  limit: number,
-  statuses: { open: readonly ShipmentStatus[]; cancellable: readonly ShipmentStatus[] }
-): Promise<string[]> {
-  const rows: { id: string }[] = await sql.execute(
-    `SELECT id FROM pickup_point_shipment
-     WHERE deleted_at IS NULL
+type DueStatuses = { open: readonly ShipmentStatus[]; cancellable: readonly ShipmentStatus[] }
+
+/** Shipments with work due (an open creation, or a requested cancel) and no claim on them, the longest waiting first. */
+function dueShipments(statuses: DueStatuses, limit: number, except: readonly string[] = []): Sql {
+  return {
+    sql: `SELECT id FROM pickup_point_shipment
+     WHERE deleted_at IS NULL${except.length ? " AND NOT (id = ANY (CAST(? AS text[])))" : ""}
        AND (status IN (${placeholders(statuses.open)})
             OR (cancel_requested_at IS NOT NULL AND status IN (${placeholders(statuses.cancellable)})))
        AND (next_attempt_at IS NULL OR next_attempt_at <= now())
        AND (lease_until IS NULL OR lease_until < now())
      ORDER BY next_attempt_at ASC NULLS FIRST, created_at ASC
      LIMIT ?`,
-    [...statuses.open, ...statuses.cancellable, limit]
-  )
+    params: [...(except.length ? [textArray(except)] : []), ...statuses.open, ...statuses.cancellable, limit],
+  }
+}
+
+/** Ids of shipments with work due, the longest waiting first. */
+export async function listDueShipmentIds(sql: SqlRunner, limit: number, statuses: DueStatuses): Promise<string[]> {
+  const due = dueShipments(statuses, limit)
+  const rows: { id: string }[] = await sql.execute(due.sql, due.params)
   return rows.map((row) => row.id)
+}
+
+/**
+ * Claims up to `limit` shipments with work due under `owner`, but those in
+ * `except` (worked on already this run), in one statement: rows another
+ * process is claiming are skipped (FOR UPDATE SKIP LOCKED), so that
+ * processes running the retry job together share the due work instead of
+ * waiting on each other for the same rows.
+ */
+export async function claimDueShipments(
+  sql: SqlRunner,
+  batch: { limit: number; except: readonly string[]; owner: string; leaseMs: number },
+  statuses: DueStatuses
+): Promise<PickupPointShipmentDTO[]> {
+  const { limit, except, owner, leaseMs } = batch
+  const due = dueShipments(statuses, limit, except)
+  return await sql.execute(
+    `UPDATE pickup_point_shipment SET lease_until = now() + (? * interval '1 millisecond'), lease_owner = ?
+     WHERE id IN (${due.sql} FOR UPDATE SKIP LOCKED)
+     RETURNING *`,
+    [leaseMs, owner, ...due.params]
+  )
 }
 
 export type TrackingRow = {

@@ -386,6 +386,21 @@ export default class PickupPointModuleService extends MedusaService({
     return await atomic.listDueShipmentIds(sharedContext.manager!, limit, { open: OPEN_CREATION_STATUSES, cancellable: CANCELLABLE_STATUSES })
   }
 
+  /**
+   * Claims up to `limit` shipments with work due but those in `except`,
+   * under one fresh owner token; those other processes are claiming are skipped.
+   */
+  @InjectManager()
+  async claimDueShipments(
+    due: { limit: number; except: string[] },
+    leaseMs: number,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<{ owner: string; shipments: PickupPointShipmentDTO[] }> {
+    const owner = randomUUID()
+    const statuses = { open: OPEN_CREATION_STATUSES, cancellable: CANCELLABLE_STATUSES }
+    return { owner, shipments: await atomic.claimDueShipments(sharedContext.manager!, { ...due, owner, leaseMs }, statuses) }
+  }
+
   /** Shipment orders of the current calendar year (store time zone) that got a label or a confirmation. */
   @InjectManager()
   async countConfirmedThisYear(@MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<number> {

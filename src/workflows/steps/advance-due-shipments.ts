@@ -16,36 +16,41 @@ const SHIPMENTS_PER_CLAIM = 2 * SHIPMENTS_AT_ONCE
 
 /**
  * Works through shipments whose creation is still open or whose cancel is
- * due, in chunks of a batch each (see advanceShipments). No compensation: each
- * shipment's progress is recorded as it happens, and that record is what
- * the next run starts from. A shipment that fails unexpectedly is logged
- * and the others go on.
+ * due, at most `limit` a run, claimed a chunk at a time among those no
+ * other process is claiming (so that processes running the job together
+ * share the work), each chunk a batch (see advanceShipments). No
+ * compensation: each shipment's progress is recorded as it happens, and
+ * that record is what the next run starts from. A shipment that fails
+ * unexpectedly is logged and the others go on.
  */
 export const advanceDueShipmentsStep = createStep(advanceDueShipmentsStepId, async (input: { limit: number }, { container }) => {
   const work = shipmentWork(container)
-  const ids = await work.pickupPoints.listDueShipmentIds(input.limit)
-  const outcomes = new Map<string, AdvanceOutcome>()
-  for (let start = 0; start < ids.length; start += SHIPMENTS_PER_CLAIM) {
-    const chunk = ids.slice(start, start + SHIPMENTS_PER_CLAIM)
-    try {
-      for (const [id, outcome] of await advanceAndAnnounceMany(container, chunk, work, { concurrency: SHIPMENTS_AT_ONCE })) outcomes.set(id, outcome)
-    } catch (error) {
-      // The chunk's claim or read failed (the database a moment away): the next chunk is tried all the same.
-      for (const id of chunk) outcomes.set(id, { error })
-    }
-  }
   const statuses: Record<string, number> = {}
-  for (const id of ids) {
-    const outcome = outcomes.get(id)
-    let status: string
-    if (outcome && "error" in outcome) {
-      // One shipment that cannot be moved on must not hold up the others due with it.
-      work.logger.error(`[pickup-point] shipment ${id} could not be moved on: ${safeErrorMessage(outcome.error)}`)
-      status = "error"
-    } else {
-      status = outcome?.shipment.status ?? "busy"
+  // Worked on this run: a shipment postponed or moved on is not taken again before the next.
+  const seen: string[] = []
+  while (seen.length < input.limit) {
+    const want = Math.min(SHIPMENTS_PER_CLAIM, input.limit - seen.length)
+    let outcomes: Map<string, AdvanceOutcome>
+    try {
+      outcomes = await advanceAndAnnounceMany(container, { due: want, except: seen }, work, { concurrency: SHIPMENTS_AT_ONCE })
+    } catch (error) {
+      // The claim or the read back failed (the database a moment away): the next run tries again.
+      work.logger.error(`[pickup-point] the retry job could not move shipments on: ${safeErrorMessage(error)}`)
+      break
     }
-    statuses[status] = (statuses[status] ?? 0) + 1
+    for (const [id, outcome] of outcomes) {
+      seen.push(id)
+      let status: string
+      if ("error" in outcome) {
+        // One shipment that cannot be moved on must not hold up the others due with it.
+        work.logger.error(`[pickup-point] shipment ${id} could not be moved on: ${safeErrorMessage(outcome.error)}`)
+        status = "error"
+      } else {
+        status = outcome.shipment.status
+      }
+      statuses[status] = (statuses[status] ?? 0) + 1
+    }
+    if (outcomes.size < want) break
   }
-  return new StepResponse({ processed: ids.length, statuses })
+  return new StepResponse({ processed: seen.length, statuses })
 })

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { PickupPointShipmentDTO } from "../../modules/pickup-point/types"
 import { creationEvents, emitShipmentEvents } from "./shipment-events"
+import type { ShipmentsToClaim } from "./shipment-lease"
 import { advanceShipments, shipmentWork, type ShipmentWork } from "./shipment-work"
 
 /** Where one shipment of a batch stands after it: as it is now, or the error that stopped it. */
@@ -23,11 +24,11 @@ export async function advanceAndAnnounce(container: MedusaContainer, shipmentId:
  */
 export async function advanceAndAnnounceMany(
   container: MedusaContainer,
-  shipmentIds: readonly string[],
+  target: ShipmentsToClaim,
   work: ShipmentWork = shipmentWork(container),
   options: { concurrency?: number } = {}
 ): Promise<Map<string, AdvanceOutcome>> {
-  const advanced = await advanceShipments(work, shipmentIds, options)
+  const advanced = await advanceShipments(work, target, options)
   const outcomes = new Map<string, AdvanceOutcome>()
   const events = []
   for (const [id, result] of advanced) {

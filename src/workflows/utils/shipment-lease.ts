@@ -77,6 +77,12 @@ export async function withShipmentLease<T>(
 }
 
 /**
+ * The shipments a batch claims: these (those free of them), or up to `due`
+ * of those with work due (the retry job's), but those in `except`.
+ */
+export type ShipmentsToClaim = readonly string[] | { due: number; except?: readonly string[] }
+
+/**
  * Runs `job` over those of the shipments no other process holds, claimed
  * in one statement under one owner token (the job gets an empty list when
  * none is free). The claims are renewed while the job runs, together, and
@@ -89,13 +95,16 @@ export async function withShipmentLease<T>(
  */
 export async function withShipmentLeases<T>(
   pickupPoints: PickupPointModuleService,
-  shipmentIds: readonly string[],
+  target: ShipmentsToClaim,
   settings: LeaseSettings,
   job: (leases: ShipmentLeases, shipments: PickupPointShipmentDTO[]) => Promise<T>
 ): Promise<T> {
   const freshFor = settings.leaseMs / 3
   const claimedAt = performance.now()
-  const { owner, shipments } = await pickupPoints.claimShipments([...new Set(shipmentIds)], settings.leaseMs)
+  const { owner, shipments } =
+    "due" in target
+      ? await pickupPoints.claimDueShipments({ limit: target.due, except: [...(target.except ?? [])] }, settings.leaseMs)
+      : await pickupPoints.claimShipments([...new Set(target)], settings.leaseMs)
   const held = new Map(shipments.map((shipment) => [shipment.id, { controller: new AbortController(), renewedAt: claimedAt }]))
   const stillHeld = () => [...held.entries()].filter(([, claim]) => !claim.controller.signal.aborted).map(([id]) => id)
   /** Renews `ids` in one statement; the lease of any the owner no longer holds is lost. */

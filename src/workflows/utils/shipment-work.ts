@@ -17,7 +17,7 @@ import type { PickupPointShipmentDTO, ShipmentStatus } from "../../modules/picku
 import { hasLabelStage, stageOnService } from "./label-on-service"
 import { shipmentOrdersClient } from "./shipment-orders-client"
 import { concurrencyLimit } from "./concurrency-limit"
-import { shipmentLeaseMs, ShipmentLeaseLostError, withShipmentLease, withShipmentLeases, type LeaseSettings, type ShipmentLease, type ShipmentLeases } from "./shipment-lease"
+import { shipmentLeaseMs, ShipmentLeaseLostError, withShipmentLease, withShipmentLeases, type LeaseSettings, type ShipmentLease, type ShipmentLeases, type ShipmentsToClaim } from "./shipment-lease"
 import { safeErrorMessage, toMedusaError } from "./to-medusa-error"
 import { cancelledOnServiceMessage, HISTORY_MESSAGES } from "../../modules/pickup-point/lib/history-messages"
 
@@ -75,15 +75,16 @@ export async function advanceShipment(
  * batch's bookkeeping shared: one claim, one renewal and one release for
  * all, `concurrency` shipments worked on at once, new ones created a group
  * at a time (createGroup), and the carrier's import checked by one status
- * call per `trackingSync.batchSize` shipments. Shipments another process
+ * call per `trackingSync.batchSize` shipments. `target`: the shipments, or
+ * how many of those with work due to take. Shipments another process
  * holds are left out of the result; one that fails unexpectedly gets its
  * error, and the others go on. Every task ends before the claims are given
  * back: no call is ever made for a shipment once its claim is released.
  */
-export async function advanceShipments(work: ShipmentWork, shipmentIds: readonly string[], { concurrency = 1 }: { concurrency?: number } = {}): Promise<Map<string, Advanced>> {
+export async function advanceShipments(work: ShipmentWork, target: ShipmentsToClaim, { concurrency = 1 }: { concurrency?: number } = {}): Promise<Map<string, Advanced>> {
   const previous = new Map<string, ShipmentStatus>()
   const errors = new Map<string, unknown>()
-  await withShipmentLeases(work.pickupPoints, shipmentIds, work.lease, async (leases, claimed) => {
+  await withShipmentLeases(work.pickupPoints, target, work.lease, async (leases, claimed) => {
     const toCheck: PickupPointShipmentDTO[] = []
     const limit = concurrencyLimit(concurrency)
     // Each task keeps its own error: none may end the batch while others still run.
