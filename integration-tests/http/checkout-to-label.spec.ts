@@ -3,7 +3,7 @@ import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { PDFParse } from "pdf-parse"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { advanceDueShipmentsWorkflow, buildShipmentIntentWorkflow } from "../../src/workflows"
+import { advanceDueShipmentsWorkflow, buildShipmentIntentWorkflow, createShipmentOrderWorkflow } from "../../src/workflows"
 import { freshStore } from "../helpers/fresh-store"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor, type SeededStore } from "../helpers/seed-store"
@@ -108,6 +108,12 @@ medusaIntegrationTestRunner({
       const calls: { operation: string }[] = (await control().get("/calls")).data.calls.slice(callsBefore)
       expect(calls.filter((c) => c.operation === "create")).toHaveLength(12)
       expect(calls.filter((c) => c.operation === "status")).toHaveLength(1)
+
+      // The one-order workflow (exported) on an order already done: its shipment as it is, nothing made again.
+      const { result: again } = await createShipmentOrderWorkflow(getContainer()).run({ input: { order_id: orders[0].id } })
+      expect(again).toMatchObject({ id: shipments[0].id, status: "ready", order_reference_code: shipments[0].order_reference_code })
+      const callsAfter: { operation: string }[] = (await control().get("/calls")).data.calls.slice(callsBefore)
+      expect(callsAfter.filter((c) => c.operation === "create")).toHaveLength(12)
     })
 
     it("goes from checkout with a chosen point to a downloadable label, and refuses cancel after it", async () => {

@@ -2,6 +2,7 @@ import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework
 import { advanceShipmentsStep } from "./steps/advance-shipments"
 import { buildShipmentIntentsStep } from "./steps/build-shipment-intents"
 import { cancelIntentsOfCancelledOrdersStep } from "./steps/cancel-intents-of-cancelled-orders"
+import { orderShipmentStep } from "./steps/order-shipment"
 import { recordShipmentIntentsStep } from "./steps/record-shipment-intents"
 
 export const createShipmentOrdersWorkflowId = "pickup-point-create-shipment-orders-workflow"
@@ -34,11 +35,15 @@ export const createShipmentOrdersWorkflow = createWorkflow(createShipmentOrdersW
 
 export const createShipmentOrderWorkflowId = "pickup-point-create-shipment-order-workflow"
 
-/** The same for one order: its shipment (id, order and status), or null for an order this plugin does not ship or could not record. */
+/**
+ * The same for one order: its shipment as it is after it, or null for an
+ * order this plugin does not ship; an error when its shipment could not be
+ * built or recorded.
+ */
 export const createShipmentOrderWorkflow = createWorkflow(createShipmentOrderWorkflowId, (input: { order_id: string; recovered?: boolean }) => {
   const built = buildShipmentIntentsStep(transform({ input }, ({ input }) => ({ order_ids: [input.order_id], recovered: input.recovered })))
   const recorded = recordShipmentIntentsStep(built)
   const checked = cancelIntentsOfCancelledOrdersStep(recorded.shipments)
-  const advanced = advanceShipmentsStep(checked.to_advance)
-  return new WorkflowResponse(transform({ checked, advanced }, ({ checked, advanced }) => advanced[0] ?? checked.shipments[0] ?? null))
+  advanceShipmentsStep(checked.to_advance)
+  return new WorkflowResponse(orderShipmentStep(transform({ input, recorded }, ({ input, recorded }) => ({ order_id: input.order_id, failed_order_ids: recorded.failed }))))
 })

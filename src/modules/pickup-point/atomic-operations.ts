@@ -271,7 +271,7 @@ export async function transitionShipments(
     ...[...given].filter((column) => !(column in resets)).map((column) => `${column} = ${fromRow(column, `s.${column}`)}`),
   ]
   const historyIds = entityIds("pushev", batch.rows.length)
-  // Rows in the order of their ids, as every batch statement on shipments takes them: two of them never wait on each other in a cycle.
+  // Rows in the order of their ids, as the batch's other statements list them (the rows of one batch are its owner's alone).
   const rows = [...batch.rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   const input = jsonForPostgres(rows.map((row, i) => ({ id: row.id, history_id: historyIds[i], changes: row.changes ?? {} })))
   const moved: (PickupPointShipmentDTO & { history_id: string })[] = await sql.execute(
@@ -415,11 +415,13 @@ export async function claimDueShipments(
 ): Promise<PickupPointShipmentDTO[]> {
   const { limit, except, owner, leaseMs } = batch
   const due = dueShipments(statuses, limit, except)
+  // As claimSyncBatch: the due rows locked once, in a CTE (a subquery under IN may be run again).
   return await sql.execute(
-    `UPDATE pickup_point_shipment SET lease_until = now() + (? * interval '1 millisecond'), lease_owner = ?
-     WHERE id IN (${due.sql} FOR UPDATE SKIP LOCKED)
-     RETURNING *`,
-    [leaseMs, owner, ...due.params]
+    `WITH due AS (${due.sql} FOR UPDATE SKIP LOCKED)
+     UPDATE pickup_point_shipment AS s SET lease_until = now() + (? * interval '1 millisecond'), lease_owner = ?
+     FROM due WHERE s.id = due.id
+     RETURNING s.*`,
+    [...due.params, leaseMs, owner]
   )
 }
 

@@ -43,8 +43,10 @@ export const cancelIntentsOfCancelledOrdersStep = createStep(
         const { id, order_id, status } = await cancelShipment(work, full, HISTORY_MESSAGES.orderCancelledBeforeCreation, { deferOnCarrierError: true })
         now.push({ id, order_id, status })
       } catch (error) {
-        // Never created for a cancelled order: it waits, open, for the cancelled-orders sweep to request its cancel.
-        now.push(shipment)
+        // Not created here. Its cancel is requested for the retry job, which cancels before it creates; should that
+        // write fail too (the database away), the cancelled-orders sweep requests it later.
+        const requested = await work.pickupPoints.requestShipmentCancel(shipment.id, HISTORY_MESSAGES.orderCancelledBeforeCreation).catch(() => null)
+        now.push(requested ? { id: requested.id, order_id: requested.order_id, status: requested.status } : shipment)
         work.logger.error(`[pickup-point] the shipment of cancelled order ${shipment.order_id} was not cancelled: ${safeErrorMessage(error)}`)
       }
     }

@@ -112,7 +112,7 @@ export const sweepUnrecordedOrdersStep = createStep(
         const { result } = await createShipmentOrdersWorkflow(container).run({ input: { order_ids: unrecorded.map((o) => o.id), recovered: true } })
         failed = result.failed_order_ids
         if (failed.length) retryLater(failed, " (the cause is logged above)")
-        // Nothing is recorded for an order cancelled meanwhile.
+        // An order cancelled before its shipment was built gets none; one cancelled later, a cancelled one.
         const withShipment = new Set(result.shipments.map((shipment) => shipment.order_id))
         recorded = unrecorded.filter((o) => withShipment.has(o.id)).map((o) => o.id)
       } catch (error) {

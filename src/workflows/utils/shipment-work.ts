@@ -237,9 +237,11 @@ async function createNotMade({ work, lease }: Held, creating: PickupPointShipmen
  * the group's status changes before and after its calls made in one
  * statement each: a group is small (twice the calls at once), so that an
  * order created is recorded soon after its call, and a cancel requested
- * while it waited is seen before its call. Never throws: a shipment's error
- * is kept in `errors`. The shipments now awaiting import, and those whose
- * cancel was requested (left for the cancel, uncalled or created).
+ * while the group waited its turn is seen before its calls (one requested
+ * during them is carried out after the create). Never throws: a
+ * shipment's error is kept in `errors`. The shipments now awaiting import,
+ * and those whose cancel was requested (left for the cancel, uncalled or
+ * created).
  */
 async function createGroup(
   work: ShipmentWork,
