@@ -13,7 +13,7 @@ import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { UNSEEN_LABEL_REFUSAL } from "../../modules/pickup-point/lib/cancel-refusals"
 import { cancelRefusal, isCancellable, isCreationUncertain } from "../../modules/pickup-point/lib/statuses"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
-import type { PickupPointShipmentDTO, ShipmentStatus } from "../../modules/pickup-point/types"
+import type { PickupPointShipmentDTO, ShipmentChanges, ShipmentStatus } from "../../modules/pickup-point/types"
 import { hasLabelStage, stageOnService } from "./label-on-service"
 import { shipmentOrdersClient } from "./shipment-orders-client"
 import { concurrencyLimit } from "./concurrency-limit"
@@ -105,10 +105,16 @@ export async function advanceShipments(work: ShipmentWork, target: ShipmentsToCl
     await Promise.all([
       (async () => {
         for (let start = 0; start < fresh.length; start += groupSize) {
-          const { awaiting, cancelRequested } = await createGroup(work, leases, fresh.slice(start, start + groupSize), limit, errors)
-          toCheck.push(...awaiting)
-          // A cancel requested meanwhile (the order cancelled while its create waited) comes first.
-          await Promise.all(cancelRequested.map(oneByOne))
+          const group = fresh.slice(start, start + groupSize)
+          try {
+            const { awaiting, cancelRequested } = await createGroup(work, leases, group, limit, errors)
+            toCheck.push(...awaiting)
+            // A cancel requested meanwhile (the order cancelled while its create waited) comes first.
+            await Promise.all(cancelRequested.map(oneByOne))
+          } catch (error) {
+            // createGroup keeps each shipment's error; this is only for what it could not foresee.
+            for (const shipment of group) if (!errors.has(shipment.id)) errors.set(shipment.id, error)
+          }
         }
       })(),
       ...claimed.filter((shipment) => !isNew(shipment)).map(oneByOne),
@@ -252,18 +258,12 @@ async function createGroup(
 ): Promise<{ awaiting: PickupPointShipmentDTO[]; cancelRequested: PickupPointShipmentDTO[] }> {
   let creating: PickupPointShipmentDTO[]
   try {
-    creating = await work.pickupPoints.transitionShipments({
-      from: "pending",
-      to: "creating",
-      owner: leases.owner,
-      message: null,
-      rows: group.map((shipment) => ({ id: shipment.id, changes: { create_attempts: shipment.create_attempts + 1 } })),
-    })
+    const attempts = group.map((shipment) => ({ shipment, changes: { create_attempts: shipment.create_attempts + 1 } }))
+    creating = await moveTogether(work, leases, { from: "pending", to: "creating", message: null }, attempts)
   } catch (error) {
     for (const shipment of group) errors.set(shipment.id, error)
     return { awaiting: [], cancelRequested: [] }
   }
-  warnLost(work, group, creating)
   const created: { shipment: PickupPointShipmentDTO; answer: Created }[] = []
   await Promise.all(
     creating
@@ -293,14 +293,8 @@ async function createGroup(
   // After the calls: the orders exist on the service now. A write that fails here (the database
   // unreachable) leaves them `creating`, which the retry job looks up before any new create.
   try {
-    const awaiting = await work.pickupPoints.transitionShipments({
-      from: "creating",
-      to: "awaiting_import",
-      owner: leases.owner,
-      message: HISTORY_MESSAGES.created,
-      rows: created.map(({ shipment, answer }) => ({ id: shipment.id, changes: createdChanges(answer) })),
-    })
-    warnLost(work, created.map(({ shipment }) => shipment), awaiting)
+    const records = created.map(({ shipment, answer }) => ({ shipment, changes: createdChanges(answer) }))
+    const awaiting = await moveTogether(work, leases, { from: "creating", to: "awaiting_import", message: HISTORY_MESSAGES.created }, records)
     return {
       awaiting: awaiting.filter((shipment) => !shipment.cancel_requested_at),
       cancelRequested: [...uncalled, ...awaiting.filter((shipment) => shipment.cancel_requested_at)],
@@ -311,12 +305,23 @@ async function createGroup(
   }
 }
 
-/** Says which of a batch's shipments a status change did not move: their claim was lost to another process, which carries on. */
-function warnLost(work: ShipmentWork, asked: PickupPointShipmentDTO[], moved: PickupPointShipmentDTO[]) {
+/**
+ * Moves shipments of the batch between two statuses in one statement (see
+ * transitionShipments), each with its changes; the shipments that moved.
+ * One that did not had its claim lost to another process, which carries on.
+ */
+async function moveTogether(
+  work: ShipmentWork,
+  leases: ShipmentLeases,
+  move: { from: ShipmentStatus; to: ShipmentStatus; message: string | null },
+  rows: { shipment: PickupPointShipmentDTO; changes: ShipmentChanges }[]
+): Promise<PickupPointShipmentDTO[]> {
+  const moved = await work.pickupPoints.transitionShipments({ ...move, owner: leases.owner, rows: rows.map(({ shipment, changes }) => ({ id: shipment.id, changes })) })
   const movedIds = new Set(moved.map((shipment) => shipment.id))
-  for (const shipment of asked) {
+  for (const { shipment } of rows) {
     if (!movedIds.has(shipment.id)) work.logger.warn(`[pickup-point] ${new ShipmentLeaseLostError(shipment.id).message}`)
   }
+  return moved
 }
 
 /** After an unknown outcome: find the order on the service before ever creating it again. */
@@ -388,14 +393,8 @@ async function checkImports(work: ShipmentWork, leases: ShipmentLeases, shipment
     (async () => {
       if (!imported.length) return
       try {
-        const ready = await work.pickupPoints.transitionShipments({
-          from: "awaiting_import",
-          to: "ready",
-          owner: leases.owner,
-          message: HISTORY_MESSAGES.imported,
-          rows: imported.map(({ shipment, answer }) => ({ id: shipment.id, changes: { tracking_number: answer.tracking?.number ?? null } })),
-        })
-        warnLost(work, imported.map(({ shipment }) => shipment), ready)
+        const numbers = imported.map(({ shipment, answer }) => ({ shipment, changes: { tracking_number: answer.tracking?.number ?? null } }))
+        await moveTogether(work, leases, { from: "awaiting_import", to: "ready", message: HISTORY_MESSAGES.imported }, numbers)
       } catch (error) {
         leftAwaiting([...importedIds], error)
       }
