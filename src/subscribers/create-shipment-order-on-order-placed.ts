@@ -26,11 +26,11 @@ const BATCHES_AT_ONCE = 2
 /**
  * How long an order waits for others to join its batch in a process that
  * also serves HTTP (worker mode `shared`, or `server` with the in-process
- * event bus); a full batch starts at once. The pause also lets the checkout that placed the order answer
- * the shopper first: the creation's CPU otherwise competes with the
- * completion's own response (bench:checkout measured its p95 at 1.10x and
- * 1.19x of Medusa's manual provider without a pause, 1.05x and 0.97x with
- * it). A worker process has no request to wait for, and starts at once with
+ * event bus); a full batch starts at once. The pause also lets the checkout
+ * that placed the order answer the shopper first: the creation's CPU
+ * otherwise competes with the completion's own response (bench:checkout
+ * measured its p95 at 1.10x and 1.19x of Medusa's manual provider without
+ * a pause, 1.05x and 0.97x with it). A worker process has no request to wait for, and starts at once with
  * the orders delivered so far. An order whose process stops meanwhile is
  * recorded and created by the order sweep.
  */

@@ -17,8 +17,9 @@ export const createShipmentOrdersWorkflowId = "pickup-point-create-shipment-orde
  * (the order.placed subscriber creates a burst of placed orders in batches).
  *
  * Returns the shipments of the orders this plugin ships (id, order and
- * status, as they are after it), and the orders whose shipment could not be built or recorded
- * (`failed_order_ids`, logged; the order sweep records them later).
+ * status, as they are after it), and the orders whose shipment could not
+ * be built or recorded (`failed_order_ids`, logged; the order sweep records
+ * them later).
  */
 export const createShipmentOrdersWorkflow = createWorkflow(createShipmentOrdersWorkflowId, (input: { order_ids: string[]; recovered?: boolean }) => {
   const built = buildShipmentIntentsStep(input)

@@ -146,7 +146,6 @@ export async function selectShipments(sql: SqlRunner, ids: readonly string[]): P
   return await sql.execute(`SELECT * FROM pickup_point_shipment WHERE id = ANY (CAST(? AS text[])) AND deleted_at IS NULL`, [textArray(ids)])
 }
 
-/** The shipments among `ids` whose lease is free or lapsed, now under `owner`: one statement for a batch. */
 /**
  * The records of a batch of shipments, each with its first history row
  * (`message`), in one statement: those inserted. An order that has a
@@ -192,6 +191,7 @@ export async function insertShipmentsWithHistory(sql: SqlRunner, rows: (NewShipm
   return inserted.map(({ history_id: _history, ...shipment }) => shipment)
 }
 
+/** The shipments among `ids` whose lease is free or lapsed, now under `owner`: one statement for a batch. */
 export async function claimShipments(sql: SqlRunner, ids: readonly string[], owner: string, leaseMs: number): Promise<PickupPointShipmentDTO[]> {
   if (!ids.length) return []
   return await sql.execute(
@@ -377,32 +377,9 @@ export async function archiveShipment(sql: SqlRunner, id: string): Promise<Picku
   return archived ?? null
 }
 
-type DueStatuses = { open: readonly ShipmentStatus[]; cancellable: readonly ShipmentStatus[] }
-
-/** Shipments with work due (an open creation, or a requested cancel) and no claim on them, the longest waiting first. */
-function dueShipments(statuses: DueStatuses, limit: number, except: readonly string[] = []): Sql {
-  return {
-    sql: `SELECT id FROM pickup_point_shipment
-     WHERE deleted_at IS NULL${except.length ? " AND NOT (id = ANY (CAST(? AS text[])))" : ""}
-       AND (status IN (${placeholders(statuses.open)})
-            OR (cancel_requested_at IS NOT NULL AND status IN (${placeholders(statuses.cancellable)})))
-       AND (next_attempt_at IS NULL OR next_attempt_at <= now())
-       AND (lease_until IS NULL OR lease_until < now())
-     ORDER BY next_attempt_at ASC NULLS FIRST, created_at ASC
-     LIMIT ?`,
-    params: [...(except.length ? [textArray(except)] : []), ...statuses.open, ...statuses.cancellable, limit],
-  }
-}
-
-/** Ids of shipments with work due, the longest waiting first. */
-export async function listDueShipmentIds(sql: SqlRunner, limit: number, statuses: DueStatuses): Promise<string[]> {
-  const due = dueShipments(statuses, limit)
-  const rows: { id: string }[] = await sql.execute(due.sql, due.params)
-  return rows.map((row) => row.id)
-}
-
 /**
- * Claims up to `limit` shipments with work due under `owner`, but those in
+ * Claims up to `limit` shipments with work due (an open creation, or a
+ * requested cancel), the longest waiting first, under `owner`, but those in
  * `except` (worked on already this run), in one statement: rows another
  * process is claiming are skipped (FOR UPDATE SKIP LOCKED), so that
  * processes running the retry job together share the due work instead of
@@ -411,17 +388,25 @@ export async function listDueShipmentIds(sql: SqlRunner, limit: number, statuses
 export async function claimDueShipments(
   sql: SqlRunner,
   batch: { limit: number; except: readonly string[]; owner: string; leaseMs: number },
-  statuses: DueStatuses
+  statuses: { open: readonly ShipmentStatus[]; cancellable: readonly ShipmentStatus[] }
 ): Promise<PickupPointShipmentDTO[]> {
   const { limit, except, owner, leaseMs } = batch
-  const due = dueShipments(statuses, limit, except)
   // As claimSyncBatch: the due rows locked once, in a CTE (a subquery under IN may be run again).
   return await sql.execute(
-    `WITH due AS (${due.sql} FOR UPDATE SKIP LOCKED)
+    `WITH due AS (
+       SELECT id FROM pickup_point_shipment
+       WHERE deleted_at IS NULL AND NOT (id = ANY (CAST(? AS text[])))
+         AND (status IN (${placeholders(statuses.open)})
+              OR (cancel_requested_at IS NOT NULL AND status IN (${placeholders(statuses.cancellable)})))
+         AND (next_attempt_at IS NULL OR next_attempt_at <= now())
+         AND (lease_until IS NULL OR lease_until < now())
+       ORDER BY next_attempt_at ASC NULLS FIRST, created_at ASC
+       LIMIT ?
+       FOR UPDATE SKIP LOCKED)
      UPDATE pickup_point_shipment AS s SET lease_until = now() + (? * interval '1 millisecond'), lease_owner = ?
      FROM due WHERE s.id = due.id
      RETURNING s.*`,
-    [...due.params, leaseMs, owner]
+    [textArray(except), ...statuses.open, ...statuses.cancellable, limit, leaseMs, owner]
   )
 }
 

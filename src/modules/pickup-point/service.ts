@@ -303,11 +303,6 @@ export default class PickupPointModuleService extends MedusaService({
     return { owner, shipments: await atomic.claimShipments(sharedContext.manager!, ids, owner, leaseMs) }
   }
 
-  /** Extends a claim; false once another claim took the shipment. */
-  async renewShipmentClaim(id: string, owner: string, leaseMs: number, sharedContext: Context<EntityManager> = {}) {
-    return (await this.renewShipmentClaims([id], owner, leaseMs, sharedContext)).length === 1
-  }
-
   /** Extends the owner's claims; the ids it still holds (another claim took the rest). */
   @InjectManager()
   async renewShipmentClaims(ids: string[], owner: string, leaseMs: number, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
@@ -378,12 +373,6 @@ export default class PickupPointModuleService extends MedusaService({
       await atomic.insertShipmentEvent(sql, id, requested.status, cancelRequestedMessage(why))
     }
     return requested
-  }
-
-  /** Ids of shipments with work due (an open creation, or a requested cancel), the longest waiting first. */
-  @InjectManager()
-  async listDueShipmentIds(limit: number, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<string[]> {
-    return await atomic.listDueShipmentIds(sharedContext.manager!, limit, { open: OPEN_CREATION_STATUSES, cancellable: CANCELLABLE_STATUSES })
   }
 
   /**

@@ -1,12 +1,11 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { advanceAndAnnounceMany, type AdvanceOutcome } from "../utils/advance-and-announce"
+import { SHIPMENTS_AT_ONCE } from "./advance-shipments"
 import { shipmentWork } from "../utils/shipment-work"
 import { safeErrorMessage } from "../utils/to-medusa-error"
 
 export const advanceDueShipmentsStepId = "pickup-point-advance-due-shipments"
 
-/** Shipments worked on at once, as for a batch of new ones (see advance-shipments). */
-const SHIPMENTS_AT_ONCE = 8
 /**
  * Shipments claimed together: a run's due shipments are worked through in
  * such chunks, so that an admin's action on one of them waits for its

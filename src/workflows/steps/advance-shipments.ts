@@ -12,13 +12,13 @@ export const advanceShipmentsStepId = "pickup-point-advance-shipments"
  * Shipments worked on at once: their calls to the service overlap, while
  * the batch's database work stays within a share of the pool.
  */
-const SHIPMENTS_AT_ONCE = 8
+export const SHIPMENTS_AT_ONCE = 8
 
 /**
  * Moves those of a batch of shipments whose creation is open on as far as
- * the service allows now (see advanceShipments): each as it is after it, or as it was when another
- * process holds it or it could not be moved on (logged; the retry job
- * takes it again). No compensation: a shipment order made on the service
+ * the service allows now (see advanceShipments): each as it is after it,
+ * or as it was when another process holds it or it could not be moved on
+ * (logged; the retry job takes it again). No compensation: a shipment order made on the service
  * cannot be unmade by a rollback, and its record says where it is.
  */
 export const advanceShipmentsStep = createStep(advanceShipmentsStepId, async (shipments: ShipmentRef[], { container }) => {

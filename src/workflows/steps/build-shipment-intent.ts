@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
-import { buildShipmentIntent, type OrderForShipment } from "../../modules/pickup-point/lib/build-shipment-intent"
+import { buildShipmentIntent, needsCustomer, type OrderForShipment } from "../../modules/pickup-point/lib/build-shipment-intent"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { ShipmentIntent } from "../../modules/pickup-point/types"
 import { isPickupPointProvider, pickupPointCodeOf } from "../../providers/pickup-point/service"
@@ -146,9 +146,34 @@ export async function buildIntentOfOrder(
   return intent
 }
 
-/** Builds the intent of one order read by the workflow (see buildIntentOfOrder). No compensation: it only reads. */
-export const buildShipmentIntentStep = createStep(
-  buildShipmentIntentStepId,
-  async (input: { order: QueriedOrder | null; shipping_options: QueriedShippingOption[] }, { container }) =>
-    new StepResponse(await buildIntentOfOrder(container, intentContext(container), input.order, input.shipping_options))
-)
+/**
+ * The orders a shipment is built from, read by one query, and their shipping
+ * options by another; the customers (a Customer Module read of their own)
+ * only for the orders whose address lacks a name or a phone.
+ */
+export async function readOrdersForShipment(
+  container: MedusaContainer,
+  orderIds: string[]
+): Promise<{ orders: QueriedOrder[]; options: QueriedShippingOption[] }> {
+  if (!orderIds.length) return { orders: [], options: [] }
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: SHIPMENT_ORDER_FIELDS_BUT_CUSTOMER, filters: { id: orderIds } })
+  const orders = data as unknown as QueriedOrder[]
+  const lacking = orders.filter(needsCustomer)
+  if (lacking.length) {
+    const { data: customers } = await query.graph({ entity: "order", fields: ["id", ...SHIPMENT_CUSTOMER_FIELDS], filters: { id: lacking.map((order) => order.id) } })
+    const customerOf = new Map((customers as unknown as Pick<QueriedOrder, "id" | "customer">[]).map((order) => [order.id, order.customer]))
+    for (const order of lacking) order.customer = customerOf.get(order.id) ?? null
+  }
+  const optionIds = [...new Set(orders.flatMap((order) => (order.shipping_methods ?? []).flatMap((m) => (m?.shipping_option_id ? [m.shipping_option_id] : []))))]
+  const options = optionIds.length
+    ? ((await query.graph({ entity: "shipping_option", fields: SHIPMENT_OPTION_FIELDS, filters: { id: optionIds } })).data as QueriedShippingOption[])
+    : []
+  return { orders, options }
+}
+
+/** Builds the intent of one order as it is now (see buildIntentOfOrder); an error is thrown. No compensation: it only reads. */
+export const buildShipmentIntentStep = createStep(buildShipmentIntentStepId, async (input: { order_id: string }, { container }) => {
+  const { orders, options } = await readOrdersForShipment(container, [input.order_id])
+  return new StepResponse(await buildIntentOfOrder(container, intentContext(container), orders[0] ?? null, options))
+})

@@ -15,8 +15,9 @@ export const recordShipmentIntentsStepId = "pickup-point-record-shipment-intents
  * one statement: the shipments, new or already on record (what the next
  * steps need of them: the workflow engine copies each step's input). An
  * order whose intent cannot be recorded is logged and listed in `failed`,
- * after those whose intent could not be built; the others go on. No compensation: the record is what lets the retry job finish the
- * work if a later step fails.
+ * after those whose intent could not be built; the others go on. No
+ * compensation: the record is what lets the retry job finish the work if a
+ * later step fails.
  */
 export const recordShipmentIntentsStep = createStep(recordShipmentIntentsStepId, async (input: { intents: ShipmentIntent[]; failed: string[] }, { container }) => {
   const { intents } = input
