@@ -528,22 +528,12 @@ export default class PickupPointModuleService extends MedusaService({
 
   // ---- call log -------------------------------------------------------------
 
-  /** Keeps a batch of calls to the service (src/workflows/utils/service-call-log.ts batches them in the background). */
-  async recordServiceCalls(calls: ServiceCall[], sharedContext?: Context): Promise<void> {
-    if (!calls.length) return
-    await this.createPickupPointServiceCalls(
-      calls.map(({ operation, http_status, duration_ms, outcome, attempt, retried, at }) => ({
-        operation,
-        http_status,
-        duration_ms,
-        outcome,
-        attempt,
-        retried,
-        called_at: at,
-      })),
-      sharedContext
-    )
+  /** Keeps a batch of calls to the service in one statement (src/workflows/utils/service-call-log.ts batches them in the background). */
+  @InjectManager()
+  async recordServiceCalls(calls: ServiceCall[], @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+    await atomic.insertServiceCalls(sharedContext.manager!, calls)
   }
+
 
   // ---- tracking -----------------------------------------------------------
 
