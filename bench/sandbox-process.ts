@@ -3,19 +3,17 @@ import { fork, type ChildProcess } from "node:child_process"
 import { createServer } from "node:http"
 import path from "node:path"
 import { createSandboxApp, demoSeed, DEMO_MERCHANTS, SandboxService } from "../src/sandbox"
-import { MERCHANT_API_PATH } from "../src/sandbox/merchant-operations"
 
 /*
  * The sandbox in a process of its own, as the carrier's service is in
  * production: its request handling never shares the bench's event loop
  * (the store's) nor competes with it for the same thread. The bench forks
  * this file and asks it, over the IPC channel, to load many open orders
- * directly (making them over HTTP would only time the set-up), and for the
- * peak of create calls it had in flight; every call the bench times goes to
- * it over loopback HTTP.
+ * directly (making them over HTTP would only time the set-up); every call
+ * the bench times goes to it over loopback HTTP.
  */
 
-type Request = { id: number } & ({ type: "seedStatusOrders"; count: number } | { type: "peakCreatesInFlight"; reset: boolean })
+type Request = { id: number; type: "seedStatusOrders"; count: number }
 type Reply = { id: number; value?: unknown; error?: string }
 
 /** In the child: serve the sandbox and answer the parent's seeding requests. */
@@ -23,16 +21,7 @@ function serve(): void {
   const service = new SandboxService(0, demoSeed())
   const merchant = service.authenticate(DEMO_MERCHANTS.delivery.merchantCode, DEMO_MERCHANTS.delivery.apiKey)
   const app = createSandboxApp({ importDelayMs: 0, service })
-  // The create calls in flight, counted as they arrive and as their answers close.
-  let inFlight = 0
-  let peakInFlight = 0
-  const server = createServer((req, res) => {
-    if (req.method === "POST" && req.url?.startsWith(`${MERCHANT_API_PATH}/create`)) {
-      peakInFlight = Math.max(peakInFlight, ++inFlight)
-      res.once("close", () => inFlight--)
-    }
-    app(req, res)
-  }).listen(0, "127.0.0.1", () => {
+  const server = createServer(app).listen(0, "127.0.0.1", () => {
     process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })
   })
   // Open orders on the sandbox, half of which the network has moved on since the label.
@@ -54,12 +43,7 @@ function serve(): void {
   process.on("message", (request: Request) => {
     let reply: Reply
     try {
-      if (request.type === "seedStatusOrders") {
-        reply = { id: request.id, value: seedStatusOrders(request.count) }
-      } else {
-        reply = { id: request.id, value: peakInFlight }
-        if (request.reset) peakInFlight = 0
-      }
+      reply = { id: request.id, value: seedStatusOrders(request.count) }
     } catch (error) {
       reply = { id: request.id, error: (error as Error).message }
     }
@@ -74,8 +58,6 @@ export type SandboxProcess = {
   pid: number
   /** Resets the sandbox and loads `count` open orders (every other one moved to ST_0003); their references. */
   seedStatusOrders(count: number): Promise<string[]>
-  /** The most create calls the sandbox had in flight at once since the last reset; `reset` starts counting again. */
-  peakCreatesInFlight(reset?: boolean): Promise<number>
   stop(): Promise<void>
 }
 
@@ -101,7 +83,7 @@ export async function startSandboxProcess(): Promise<SandboxProcess> {
     if (reply.error) waiter.reject(new Error(reply.error))
     else waiter.resolve(reply.value)
   })
-  const ask = (request: Request extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never) =>
+  const ask = (request: Omit<Request, "id">) =>
     new Promise<unknown>((resolve, reject) => {
       const id = nextId++
       pending.set(id, { resolve, reject })
@@ -111,7 +93,6 @@ export async function startSandboxProcess(): Promise<SandboxProcess> {
     url,
     pid: child.pid!,
     seedStatusOrders: (count) => ask({ type: "seedStatusOrders", count }) as Promise<string[]>,
-    peakCreatesInFlight: (reset = false) => ask({ type: "peakCreatesInFlight", reset }) as Promise<number>,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve()

@@ -12,7 +12,7 @@ import { safeErrorMessage } from "../workflows/utils/to-medusa-error"
  * import) shares one read of the orders, one claim and one status call per
  * batch, instead of paying for each order alone.
  */
-const ORDERS_PER_BATCH = 100
+export const ORDERS_PER_BATCH = 100
 
 /**
  * Batches at once in this process. Medusa's in-process event bus starts
@@ -21,7 +21,7 @@ const ORDERS_PER_BATCH = 100
  * deadline and, at 5,000, whose queries exhausted the database pool. Two
  * let one batch read its orders while the other waits on the service.
  */
-const BATCHES_AT_ONCE = 2
+export const BATCHES_AT_ONCE = 2
 
 /**
  * How long an order waits for others to join its batch in a process that
