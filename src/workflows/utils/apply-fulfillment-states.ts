@@ -8,6 +8,7 @@ import { LEFT_WAREHOUSE_STAGES } from "../../modules/pickup-point/lib/statuses"
 import { trackingUrlFor } from "../../modules/pickup-point/lib/shopper-shipment-progress"
 
 type FulfillmentState = {
+  canceled_at: string | null
   shipped_at: string | null
   delivered_at: string | null
   items: { line_item_id: string; quantity: number }[]
@@ -22,7 +23,8 @@ type FulfillmentState = {
  * A transition Medusa refuses (its order lock, an order changed meanwhile)
  * does not stop the others: each is tried, and the first failure is thrown
  * after them all; what failed is given back and tried again by the next sync
- * (listUnappliedTransitions).
+ * (listUnappliedTransitions). One Medusa would always refuse (its order or
+ * fulfillment cancelled, or gone) is not tried.
  */
 export async function applyFulfillmentStates(container: MedusaContainer, transitions: TrackingTransition[]): Promise<void> {
   const failures: unknown[] = []
@@ -48,10 +50,20 @@ async function applyFulfillmentState(container: MedusaContainer, transition: Tra
     data: [fulfillment],
   } = (await query.graph({
     entity: "fulfillment",
-    fields: ["shipped_at", "delivered_at", "items.line_item_id", "items.quantity", "labels.tracking_number", "labels.tracking_url", "labels.label_url"],
+    fields: ["canceled_at", "shipped_at", "delivered_at", "items.line_item_id", "items.quantity", "labels.tracking_number", "labels.tracking_url", "labels.label_url"],
     filters: { id: transition.fulfillment_id },
   })) as unknown as { data: FulfillmentState[] }
-  if (!fulfillment) return
+  const {
+    data: [order],
+  } = await query.graph({ entity: "order", fields: ["status"], filters: { id: transition.order_id } })
+  if (!fulfillment || fulfillment.canceled_at || !order || order.status === "canceled") {
+    // Nothing to tell Medusa of a fulfillment gone or cancelled, or of a cancelled order (Medusa refuses to ship
+    // it): remembered as told, so that the sync stops offering it (listUnappliedTransitions) rather than have
+    // Medusa refuse it on every run and crowd out the transitions it can take.
+    if (!transition.shipped_at) await pickupPoints.claimFulfillmentState(transition.shipment_id, "shipped")
+    if (delivered && !transition.delivered_at) await pickupPoints.claimFulfillmentState(transition.shipment_id, "delivered")
+    return
+  }
 
   if (!transition.shipped_at && (await pickupPoints.claimFulfillmentState(transition.shipment_id, "shipped"))) {
     // Marked shipped by hand already: nothing to do but remember it.

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
-import type { TrackingUpdate } from "../../modules/pickup-point/types"
+import type { TrackingTransition, TrackingUpdate } from "../../modules/pickup-point/types"
 import { applyFulfillmentStates } from "./apply-fulfillment-states"
 import { emitShipmentEvents, trackingEvents } from "./shipment-events"
 
@@ -21,12 +21,21 @@ export async function applyTrackingUpdates(
 ) {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
   const result = await pickupPoints.recordTrackingUpdates(updates, options)
+  await tellMedusaOfTransitions(container, result.transitions)
+  return result
+}
+
+/**
+ * Tells Medusa of recorded transitions (see applyFulfillmentStates) and
+ * announces them; the first of Medusa's refusals is thrown after the others
+ * are tried.
+ */
+export async function tellMedusaOfTransitions(container: MedusaContainer, transitions: TrackingTransition[]): Promise<void> {
   try {
-    await applyFulfillmentStates(container, result.transitions)
+    await applyFulfillmentStates(container, transitions)
   } finally {
     // The stages are recorded: announced even when Medusa's side failed (the sync applies it again
     // later, but only this call knows the transitions, and a webhook's redelivery is a duplicate).
-    await emitShipmentEvents(container, trackingEvents(result.transitions))
+    await emitShipmentEvents(container, trackingEvents(transitions))
   }
-  return result
 }

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto"
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { readPlatformConfirmation } from "../../modules/pickup-point/lib/webhook-payload"
 import { WEBHOOK_RESULTS } from "../../modules/pickup-point/lib/webhook-results"
-import { applyTrackingUpdates } from "./apply-tracking-updates"
+import { tellMedusaOfTransitions } from "./apply-tracking-updates"
+import { safeErrorMessage } from "./to-medusa-error"
 
 export type WebhookOutcome = { http_status: 200 | 202 | 400 | 404 | 409; verdict: string; message: string; delivery_id?: string }
 
@@ -66,8 +68,9 @@ function parseJson(text: string): unknown {
  * personal, no header, no key). A failure before the verdict is stored is
  * stored as `failed` (not settled: a redelivery or an admin's reprocess
  * processes the kept payload again) and rethrown; one after it (telling
- * Medusa the fulfillment shipped) is rethrown, and the tracking sync
- * applies the transition it left (listUnappliedTransitions).
+ * Medusa the fulfillment shipped) is logged, the delivery answered as
+ * applied, and the tracking sync applies the transition it left
+ * (listUnappliedTransitions).
  */
 export async function processPlatformConfirmation(
   container: MedusaContainer,
@@ -79,6 +82,7 @@ export async function processPlatformConfirmation(
   const settle = (fields: Parameters<PickupPointModuleService["settleWebhookDelivery"]>[1]) => pickupPoints.settleWebhookDelivery(claimId, fields)
 
   let kept: { order_reference_code?: string; status_code?: string; payload?: unknown } = {}
+  let recorded: Awaited<ReturnType<PickupPointModuleService["recordTrackingUpdates"]>>
   try {
     const confirmation = readPlatformConfirmation(body)
     if ("problem" in confirmation) {
@@ -93,24 +97,27 @@ export async function processPlatformConfirmation(
       return { http_status: 202, verdict: "unknown_order", message: "Acknowledged: no shipment has this order reference code", delivery_id: claimId }
     }
 
-    const result = await applyTrackingUpdates(
-      container,
-      [
-        {
-          shipment_id: shipmentId,
-          status_code: confirmation.statusCode,
-          status_description: confirmation.statusDescription,
-          tracking_number: confirmation.trackingNumber,
-          source: "webhook",
-        },
-      ],
-      // The verdict (`applied` if the status moved the shipment, else `unchanged`) is stored by the same statement.
-      { settle: { id: claimId, shipment_id: shipmentId, ...kept } }
-    )
-    return { http_status: 200, verdict: result.transitions.length ? "applied" : "unchanged", message: "Received", delivery_id: claimId }
+    const update = {
+      shipment_id: shipmentId,
+      status_code: confirmation.statusCode,
+      status_description: confirmation.statusDescription,
+      tracking_number: confirmation.trackingNumber,
+      source: "webhook" as const,
+    }
+    // The verdict (`applied` if the status moved the shipment, else `unchanged`) is stored by the same statement.
+    recorded = await pickupPoints.recordTrackingUpdates([update], { settle: { id: claimId, shipment_id: shipmentId, ...kept } })
   } catch (error) {
-    // A no-op once the verdict is stored: only a delivery still `processing` is settled.
     await settle({ verdict: "failed", result: WEBHOOK_RESULTS.failed, ...kept })
     throw error
   }
+  try {
+    await tellMedusaOfTransitions(container, recorded.transitions)
+  } catch (error) {
+    // The delivery is applied and its verdict stored: the platform is answered so, and the tracking
+    // sync tells Medusa again (listUnappliedTransitions). An error here would make it send a duplicate.
+    container
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .warn(`[pickup-point] webhook delivery ${claimId} applied; Medusa could not be told yet (the tracking job tries again): ${safeErrorMessage(error)}`)
+  }
+  return { http_status: 200, verdict: recorded.transitions.length ? "applied" : "unchanged", message: "Received", delivery_id: claimId }
 }
