@@ -349,6 +349,16 @@ medusaIntegrationTestRunner({
       expect(await offered()).not.toContain(optionId)
       await importActive(true)
       expect(await offered()).toContain(optionId)
+
+      // An option the admin hid from the store by hand stays hidden while its point stays active: neither a file
+      // that says the point is active nor an update that repeats it turns the option back on.
+      const { data: withRules } = await api.get(`/admin/shipping-options/${optionId}?fields=+rules.*`, admin)
+      const rule = (withRules.shipping_option.rules as { id: string; attribute: string }[]).find((r) => r.attribute === "enabled_in_store")!
+      await api.post(`/admin/shipping-options/${optionId}/rules/batch`, { update: [{ id: rule.id, attribute: "enabled_in_store", operator: "eq", value: "false" }] }, admin)
+      expect(await offered()).not.toContain(optionId)
+      await importActive(true)
+      await api.post(`/admin/pickup-points/${point.id}`, { is_active: true, name: "Edicola Duomo" }, admin)
+      expect(await offered()).not.toContain(optionId)
     })
 
     it("answers the search and one point cacheably (ETag, 304), and one point only while it is active", async () => {

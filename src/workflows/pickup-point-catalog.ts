@@ -17,15 +17,18 @@ export const createPickupPointWorkflow = createWorkflow(createPickupPointWorkflo
 )
 
 /**
- * Updates one point; `is_active: false` takes it out of the store's search
+ * Updates one point; deactivating it takes it out of the store's search
  * and checkout, and its published shipping options out of the store's list
- * (`is_active: true` puts them back). A new name, address or city renames
- * its published options.
+ * (activating it puts them back; an `is_active` that changes nothing leaves
+ * them as they are). A new name, address or city renames its published
+ * options.
  */
 export const updatePickupPointWorkflow = createWorkflow(updatePickupPointWorkflowId, (input: UpdatePickupPointInput) => {
-  const point = updatePickupPointStep(input)
+  const updated = updatePickupPointStep(input)
+  const point = transform({ updated }, ({ updated }) => updated.point)
   const codes = transform({ point }, ({ point }) => [point.code])
-  when("pickup-point-activity-changed", { input }, ({ input }) => input.is_active !== undefined).then(() => {
+  // Only a change of activity: an option an admin hid from the store stays hidden while its point stays active.
+  when("pickup-point-activity-changed", { updated }, ({ updated }) => updated.activity_changed).then(() => {
     const plan = planPublishedOptionAvailabilityStep({ codes })
     batchShippingOptionRulesWorkflow.runAsStep({ input: plan })
   })
@@ -47,15 +50,21 @@ function renamePublishedOptions(codes: WorkflowData<string[]>) {
 
 /**
  * Imports a CSV of points, row by row (see the step); the published options
- * of the points it saved follow their `is_active`, as with an update.
+ * of the points it activated or deactivated follow, as with an update, and
+ * those of the points it saved take their names.
  */
 export const importPickupPointsWorkflow = createWorkflow(importPickupPointsWorkflowId, (input: { csv: string }) => {
   const imported = importPickupPointsStep(input)
   const codes = transform({ imported }, ({ imported }) =>
     imported.rows.flatMap((row) => (row.result === "rejected" || !row.code ? [] : [row.code]))
   )
-  const plan = planPublishedOptionAvailabilityStep({ codes })
+  const changed = transform({ imported }, ({ imported }) => imported.activity_changed)
+  const plan = planPublishedOptionAvailabilityStep({ codes: changed })
   batchShippingOptionRulesWorkflow.runAsStep({ input: plan })
   renamePublishedOptions(codes)
-  return new WorkflowResponse(imported)
+  const result = transform({ imported }, ({ imported }) => {
+    const { activity_changed: _changed, ...answer } = imported
+    return answer
+  })
+  return new WorkflowResponse(result)
 })

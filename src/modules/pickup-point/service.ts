@@ -139,7 +139,7 @@ export default class PickupPointModuleService extends MedusaService({
   async upsertPickupPointsByCode(
     inputs: PickupPointInput[],
     @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<{ created: string[]; updated: string[] }> {
+  ): Promise<{ created: string[]; updated: string[]; activity_changed: string[] }> {
     return await this.upsertPickupPointsByCode_(inputs, sharedContext)
   }
 
@@ -147,14 +147,16 @@ export default class PickupPointModuleService extends MedusaService({
   protected async upsertPickupPointsByCode_(
     inputs: PickupPointInput[],
     @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<{ created: string[]; updated: string[] }> {
-    const existing = await this.listPickupPoints({ code: inputs.map((input) => input.code) }, { select: ["id", "code"] }, sharedContext)
-    const idByCode = new Map(existing.map((point) => [point.code, point.id]))
-    const toCreate = inputs.filter((input) => !idByCode.has(input.code))
-    const toUpdate = inputs.filter((input) => idByCode.has(input.code))
+  ): Promise<{ created: string[]; updated: string[]; activity_changed: string[] }> {
+    const existing = await this.listPickupPoints({ code: inputs.map((input) => input.code) }, { select: ["id", "code", "is_active"] }, sharedContext)
+    const byCode = new Map(existing.map((point) => [point.code, point]))
+    const toCreate = inputs.filter((input) => !byCode.has(input.code))
+    const toUpdate = inputs.filter((input) => byCode.has(input.code))
     if (toCreate.length) await this.createPickupPoints(toCreate, sharedContext)
-    if (toUpdate.length) await this.updatePickupPoints(toUpdate.map((input) => ({ id: idByCode.get(input.code)!, ...input })), sharedContext)
-    return { created: toCreate.map((input) => input.code), updated: toUpdate.map((input) => input.code) }
+    if (toUpdate.length) await this.updatePickupPoints(toUpdate.map((input) => ({ id: byCode.get(input.code)!.id, ...input })), sharedContext)
+    // New points, and those the file activates or deactivates: their published options follow (an unchanged one is left as an admin set it).
+    const changed = toUpdate.filter((input) => input.is_active !== undefined && input.is_active !== byCode.get(input.code)!.is_active)
+    return { created: toCreate.map((input) => input.code), updated: toUpdate.map((input) => input.code), activity_changed: [...toCreate, ...changed].map((input) => input.code) }
   }
 
   // ---- shipments: the record and its claims --------------------------------

@@ -13,8 +13,9 @@ const IMPORT_BATCH = 500
 /**
  * Creates or updates (by code) the points of a CSV file and answers what
  * became of each row: a bad row is rejected with its reason and never
- * stops the others. No compensation: each row's result is final and
- * reported, and importing the same file again changes nothing.
+ * stops the others; also the codes of the points it created, activated or
+ * deactivated (`activity_changed`). No compensation: each row's result is
+ * final and reported, and importing the same file again changes nothing.
  */
 export const importPickupPointsStep = createStep(importPickupPointsStepId, async (input: { csv: string }, { container }) => {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
@@ -31,9 +32,11 @@ export const importPickupPointsStep = createStep(importPickupPointsStepId, async
    * its message, which quotes the statement and its values) and the rest is
    * imported, as the file's other rows are.
    */
+  const activityChanged: string[] = []
   const importBatch = async (batch: ReadPickupPointCsv["valid"]): Promise<ImportRowResult[]> => {
     try {
-      const { created } = await pickupPoints.upsertPickupPointsByCode(batch.map((entry) => entry.input))
+      const { created, activity_changed } = await pickupPoints.upsertPickupPointsByCode(batch.map((entry) => entry.input))
+      activityChanged.push(...activity_changed)
       const isNew = new Set(created)
       return batch.map((entry) => ({ line: entry.line, code: entry.input.code, result: isNew.has(entry.input.code) ? "created" : "updated" }))
     } catch (error) {
@@ -53,5 +56,5 @@ export const importPickupPointsStep = createStep(importPickupPointsStepId, async
   }
   rows.sort((a, b) => a.line - b.line)
   const count = (result: ImportRowResult["result"]) => rows.filter((row) => row.result === result).length
-  return new StepResponse({ created: count("created"), updated: count("updated"), rejected: count("rejected"), rows })
+  return new StepResponse({ created: count("created"), updated: count("updated"), rejected: count("rejected"), rows, activity_changed: activityChanged })
 })

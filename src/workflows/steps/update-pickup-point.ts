@@ -8,14 +8,17 @@ export const updatePickupPointStepId = "pickup-point-update-pickup-point"
 
 export type UpdatePickupPointInput = { id: string } & Partial<Omit<PickupPointInput, "code">>
 
-/** Updates a point of the catalog; put back as it was if the workflow fails. */
+/**
+ * Updates a point of the catalog, and says whether it activated or
+ * deactivated it; put back as it was if the workflow fails.
+ */
 export const updatePickupPointStep = createStep(
   updatePickupPointStepId,
   async (input: UpdatePickupPointInput, { container }) => {
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
     const previous = await pickupPoints.retrievePickupPoint(input.id)
     const point = await pickupPoints.updatePickupPoints(input)
-    return new StepResponse(point, previous)
+    return new StepResponse({ point, activity_changed: point.is_active !== previous.is_active }, previous)
   },
   async (previous: PickupPointDTO | undefined, { container }) => {
     if (!previous) return
