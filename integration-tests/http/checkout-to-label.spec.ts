@@ -240,6 +240,11 @@ medusaIntegrationTestRunner({
       const unknown = await change(shipment.id, { pickup_point_code: "PP-NOWHERE" })
       expect(unknown.status).toBe(400)
       expect(unknown.data.message).toContain("is not in the catalog")
+      // As checkout refuses it: the order ships to Italy, the point is in Switzerland.
+      await api.post("/admin/pickup-points", { ...CATALOG_POINT, code: "PP-CH-001", public_code: "CH001", name: "Kiosk Chiasso", city: "Chiasso", postcode: "6830", country_code: "ch" }, admin)
+      const abroad = await change(shipment.id, { pickup_point_code: "PP-CH-001" })
+      expect(abroad.status).toBe(400)
+      expect(abroad.data.message).toBe(`Pickup point PP-CH-001 (Kiosk Chiasso) is in CH, and order TEST-${order.display_id} ships to IT: choose a point in IT.`)
       expect(await liveOnService()).toEqual([expect.objectContaining({ orderReferenceCode: shipment.order_reference_code })])
 
       // The service cannot cancel the old one: nothing changes, and the admin is told why.

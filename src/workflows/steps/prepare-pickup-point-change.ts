@@ -25,7 +25,8 @@ export type PickupPointChange = {
 /**
  * Checks that the shipment can go to the chosen point (only before its
  * label, once its shipment order is imported, for an order that is not
- * cancelled, to an active point of the catalog other than its own) and
+ * cancelled, to an active point of the catalog other than its own, in the
+ * country the order ships to) and
  * finds the order's shipping method that carries the point (or already the
  * requested one, after a change that stopped half-way). No compensation: it
  * only reads.
@@ -38,7 +39,7 @@ export const preparePickupPointChangeStep = createStep(
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: orders } = await query.graph({
       entity: "order",
-      fields: ["id", "status", "shipping_methods.id", "shipping_methods.data"],
+      fields: ["id", "status", "shipping_address.country_code", "shipping_methods.id", "shipping_methods.data"],
       filters: { id: shipment.order_id },
     })
     const refusal = changePointRefusal(shipment, orders[0])
@@ -57,6 +58,14 @@ export const preparePickupPointChangeStep = createStep(
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `Pickup point ${code} (${point.name}) is inactive: activate it on the Pickup points page, or choose another.`
+      )
+    }
+    // As checkout refuses it: a parcel for an address in one country is not sent to a point in another.
+    const country = (orders[0]?.shipping_address as { country_code?: string | null } | null | undefined)?.country_code
+    if (country && point.country_code && country.toLowerCase() !== point.country_code.toLowerCase()) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Pickup point ${code} (${point.name}) is in ${point.country_code.toUpperCase()}, and order ${shipment.order_number} ships to ${country.toUpperCase()}: choose a point in ${country.toUpperCase()}.`
       )
     }
     const methods = ((orders[0]?.shipping_methods ?? []) as ({ id: string; data?: Record<string, unknown> | null } | null)[]).filter(

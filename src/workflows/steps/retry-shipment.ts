@@ -11,7 +11,8 @@ export const retryShipmentStepId = "pickup-point-retry-shipment"
 
 /**
  * Puts a failed shipment back in line with a request rebuilt from the order
- * as it is now; refused, with the reason, while the order still lacks data.
+ * as it is now; refused, with the reason, while the order still lacks data
+ * or names another pickup point than the shipment (a change under way).
  * No compensation: the next step only moves the shipment on, and a shipment
  * back in line is what the retry job works from anyway.
  */
@@ -24,6 +25,15 @@ export const retryShipmentStep = createStep(
       new MedusaError(MedusaError.Types.NOT_ALLOWED, `Shipment ${shipment.id} is ${shipment.status}: only a failed shipment can be retried.`)
     if (!isRetryable(shipment.status)) {
       throw refused()
+    }
+    // The order names another point than the shipment: a change of pickup point is under way (or stopped
+    // half-way). Retried now, the parcel would go to the new point while the shipment still shows the old one.
+    if (input.intent && input.intent.pickup_point_code !== shipment.pickup_point_code) {
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        `The order's shipping method names pickup point ${input.intent.pickup_point_code}, and shipment ${shipment.id} goes to ${shipment.pickup_point_code}: ` +
+          `a change of pickup point is under way or stopped half-way. Wait a minute and reload the order, or change the pickup point again, then retry.`
+      )
     }
     // A shipment made after a change of pickup point keeps its own order number on the service.
     const previousReference = (shipment.request as { reference?: string } | null)?.reference
@@ -47,7 +57,8 @@ export const retryShipmentStep = createStep(
       message: HISTORY_MESSAGES.retried,
     })
     if (!retried) {
-      throw refused()
+      // It was failed a moment ago: another request (a second admin's retry) moved it meanwhile.
+      throw new MedusaError(MedusaError.Types.CONFLICT, `Shipment ${shipment.id} was retried or changed by another request meanwhile: reload the order to see where it stands.`)
     }
     return new StepResponse(retried.id)
   }
