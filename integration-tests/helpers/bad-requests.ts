@@ -89,9 +89,9 @@ export function badRequests(t: FuzzTargets): fc.Arbitrary<BadRequest> {
   return fc.oneof(
     // Bad ids in every path with :id.
     fc.tuple(fc.constantFrom(...idRoutes), badId).map(([[method, path, body], id]) => admin(`${method} ${path(":id")}`, method, path(id), body)),
-    // The store's search: a bad value in each query parameter, or a parameter given as an array or object.
+    // The store's search: a bad value in each query parameter, or a parameter given as an array or object, or nested two dots deep.
     fc
-      .tuple(fc.constantFrom("q", "postcode", "city", "country_code", "latitude", "longitude", "radius_km", "limit", "offset"), badQueryValue, fc.constantFrom("", "[]", "[a]"))
+      .tuple(fc.constantFrom("q", "postcode", "city", "country_code", "latitude", "longitude", "radius_km", "limit", "offset"), badQueryValue, fc.constantFrom("", "[]", "[a]", ".a.b"))
       .map(([param, value, shape]): BadRequest => ({ route: "GET /store/pickup-points", method: "GET", path: `/store/pickup-points?${param}${shape}=${value}`, auth: "store" })),
     // Admin lists.
     fc

@@ -359,6 +359,22 @@ medusaIntegrationTestRunner({
 
         const noKey = await api.get("/store/pickup-points?city=milano").catch(errorResponse)
         expect(noKey.status).toBe(400)
+
+        // Past the count's cap a shopper narrows the search: a huge offset would make every search read every match.
+        const farPage = await api.get("/store/pickup-points?q=stazione&offset=100000000", store).catch(errorResponse)
+        expect(farPage.status).toBe(400)
+        expect(farPage.data).toMatchObject({ type: "invalid_data", message: expect.stringContaining("offset") })
+        expect((await api.get("/store/pickup-points?q=stazione&offset=1000", store)).status).toBe(200)
+
+        // Empty coordinates are no coordinates, not the point (0, 0).
+        const empty = await api.get("/store/pickup-points?latitude=&longitude=&city=milano", store)
+        const plain = await api.get("/store/pickup-points?city=milano", store)
+        expect(empty.data).toEqual(plain.data)
+
+        // Medusa's query parser refuses a key two dots deep with an error its handler answers as a 500.
+        const tooDeep = await api.get("/store/pickup-points?q.a.b=1", store).catch(errorResponse)
+        expect(tooDeep.status).toBe(400)
+        expect(tooDeep.data).toMatchObject({ type: "invalid_data", message: expect.stringContaining("at most one dot") })
       })
 
       it("creates, updates and deactivates a point through the admin API, refusing a duplicate code", async () => {

@@ -1,6 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { pickupPointInputSchema } from "../modules/pickup-point/lib/pickup-point-schema"
 import { isStorableText, unstorableTextError } from "../modules/pickup-point/lib/storable-text"
+import { SEARCH_COUNT_CAP } from "../modules/pickup-point/lib/search"
 import { SHIPMENT_STATUSES, TRACKING_STAGES, type TrackingStage } from "../modules/pickup-point/lib/statuses"
 
 /** Every string of every route: no NUL byte or lone surrogate reaches PostgreSQL (except the CSV, checked per row). */
@@ -11,16 +12,22 @@ const page = {
   offset: z.coerce.number().int().min(0).default(0),
 }
 
+/** A latitude or longitude; an empty parameter (`latitude=`) is no coordinate, not 0. */
+const coordinate = (bound: number) =>
+  z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().min(-bound).max(bound).optional())
+
 export const StoreSearchPickupPoints = z
   .object({
     q: string().trim().max(100).optional(),
     postcode: string().trim().max(20).optional(),
     city: string().trim().max(100).optional(),
     country_code: string().trim().length(2).optional(),
-    latitude: z.coerce.number().min(-90).max(90).optional(),
-    longitude: z.coerce.number().min(-180).max(180).optional(),
+    latitude: coordinate(90),
+    longitude: coordinate(180),
     radius_km: z.coerce.number().positive().max(500).default(25),
-    ...page,
+    limit: page.limit,
+    // A shopper pages through the first matches of a broad search, not the whole catalog: its count stops at the cap too.
+    offset: page.offset.refine((offset) => offset <= SEARCH_COUNT_CAP, { error: `offset must be at most ${SEARCH_COUNT_CAP}: narrow the search instead` }),
   })
   .refine((q) => (q.latitude === undefined) === (q.longitude === undefined), {
     message: "latitude and longitude go together",
@@ -68,9 +75,10 @@ export const AdminListShipments = z.object({
   order_id: text.optional(),
   status: z.union([z.enum(SHIPMENT_STATUSES), z.array(z.enum(SHIPMENT_STATUSES))]).optional(),
   stage: z.enum(Object.keys(TRACKING_STAGES) as [TrackingStage, ...TrackingStage[]]).optional(),
+  // Only the shipments that need attention can be asked for; leaving it out lists them all.
   needs_attention: z
-    .enum(["true", "false"])
-    .transform((value) => value === "true")
+    .literal("true", { error: "needs_attention takes only true: leave it out to list every shipment" })
+    .transform(() => true)
     .optional(),
   ...page,
 })

@@ -20,7 +20,8 @@ import { readLabelPdf, restoreLabelPdf } from "../label-pdf"
 export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>, res: MedusaResponse) {
   const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
   const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const ids = req.validatedBody.shipment_ids
+  // A shipment chosen twice is printed once: two copies of one label are an easy way to mislabel a parcel.
+  const ids = [...new Set(req.validatedBody.shipment_ids)]
   const shipments = await pickupPoints.listPickupPointShipments({ id: ids }, { take: ids.length })
   const byId = new Map(shipments.map((shipment) => [shipment.id, shipment]))
   const labelled = ids.map((id) => byId.get(id)).filter((shipment) => !!shipment?.label_file_id)
