@@ -34,7 +34,7 @@ export const reprocessStalledWebhookDeliveriesStep = createStep(reprocessStalled
       try {
         verdict = (await processPlatformConfirmation(container, id, delivery?.payload)).verdict
       } catch (error) {
-        // Its verdict is stored (failed, or applied with Medusa's side left to the sync): see processPlatformConfirmation.
+        // Stored as failed (a failure to tell Medusa is not thrown: the sync tells it again): see processPlatformConfirmation.
         logger.error(`[pickup-point] webhook delivery ${id}, processed again after its processor stopped: ${safeErrorMessage(error)}`)
         verdict = "error"
       }
