@@ -173,20 +173,24 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
   const method = cart.shipping_methods?.[0]
   const [optionId, setOptionId] = useState<string | null>(method?.shipping_option_id ?? null)
   const [error, setError] = useState<string | null>(null)
+  // The point on the cart was refused by the picker (deactivated since, or abroad): another must be chosen.
+  const [pointRefused, setPointRefused] = useState(false)
   const chosen = readChosenPickupPoint(cart)
   const chosenWithDetails = useChosenPickupPoint(pickupPoints, cart)
 
+  // Read again each time the step opens: an option the store stopped offering meanwhile is not listed.
   useEffect(() => {
+    if (!open) return
     sdk.store.fulfillment
       .listCartOptions({ cart_id: cart.id })
       .then(({ shipping_options }) => setOptions(shipping_options))
       .catch((cause: unknown) => setError(shopperError(cause).message))
-  }, [cart.id])
+  }, [cart.id, open])
 
   const option = options?.find((o) => o.id === optionId) ?? null
   const methodIsOption = !!option && method?.shipping_option_id === option.id
   // "Continue" waits for the method of the chosen option, and for a point when the option needs one.
-  const ready = methodIsOption && (!needsPickupPointChoice(option) || !!chosen)
+  const ready = methodIsOption && (!needsPickupPointChoice(option) || (!!chosen && !pointRefused))
 
   const pick = async (next: HttpTypes.StoreCartShippingOption) => {
     setOptionId(next.id)
@@ -232,6 +236,10 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
               remember
               onSelect={async (point) => {
                 onCart(await pickupPoints.choose<HttpTypes.StoreCart>(cart.id, option.id, point))
+                setPointRefused(false)
+              }}
+              onError={(refusal) => {
+                if (refusal.code === "pickup_point_unavailable" || refusal.code === "pickup_point_wrong_country") setPointRefused(true)
               }}
               className="picker"
               classNames={PICKER_CLASSES}

@@ -2,6 +2,9 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Page } from "playwright-core"
 import { Modules } from "@medusajs/framework/utils"
 import seedDemoStore from "../../scripts/seed-demo-store"
+import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
+import type PickupPointModuleService from "../../src/modules/pickup-point/service"
+import { updatePickupPointWorkflow } from "../../src/workflows/pickup-point-catalog"
 import type { SandboxOrderView } from "../../test-support/sandbox-fixtures"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor } from "../helpers/seed-store"
@@ -143,6 +146,47 @@ medusaIntegrationTestRunner({
       const remembered = page.getByRole("listbox", { name: "Pickup points" }).getByRole("option")
       expect(await remembered.allTextContents()).toEqual([expect.stringContaining("Tabacchi Navigli")])
       expect(await remembered.getAttribute("aria-selected")).toBe("false")
+    })
+
+    it("tells a shopper back at delivery that the chosen point was deactivated meanwhile, and holds checkout until another is chosen", async () => {
+      const { page } = browser
+      await page.goto(storefront.url)
+      await page.getByRole("button", { name: "Buy Sneakers" }).click()
+      await fillAddress(page)
+      await page.getByRole("radio", { name: /^Pickup point €/ }).check()
+      const search = page.getByRole("searchbox", { name: "Find a pickup point by postcode, city or address" })
+      await search.fill("Milano")
+      await page.keyboard.press("Enter")
+      const list = page.getByRole("listbox", { name: "Pickup points" })
+      const duomo = list.getByRole("option", { name: /Edicola Duomo/ })
+      await duomo.click()
+      await waitFor(async () => (await duomo.getAttribute("aria-selected")) === "true")
+      await page.getByRole("button", { name: "Continue to payment" }).click()
+      await page.getByRole("button", { name: "Continue to review" }).waitFor()
+
+      // The store deactivates the point (its published option leaves the list too) while the shopper is on the next
+      // step; the shopper goes back to delivery.
+      const pickupPoints: PickupPointModuleService = getContainer().resolve(PICKUP_POINT_MODULE)
+      const [point] = await pickupPoints.listPickupPoints({ code: "PP-MI-001" })
+      const setActive = (is_active: boolean) => updatePickupPointWorkflow(getContainer()).run({ input: { id: point.id, is_active } })
+      await setActive(false)
+      try {
+        await page.getByRole("button", { name: /^Change .*delivery$/i }).click()
+        const alert = page.locator("[data-pickup-point-picker] [role=alert]")
+        await waitFor(async () => (await alert.textContent()) === "This pickup point is no longer available. Please choose another one.")
+        const continueToPayment = page.getByRole("button", { name: "Continue to payment" })
+        await expectDisabled(continueToPayment)
+        await screenshot(page, "storefront-point-unavailable", { selector: "section[aria-label=Delivery]" })
+
+        await search.fill("Milano")
+        await page.keyboard.press("Enter")
+        const stazione = list.getByRole("option", { name: /Locker Stazione Centrale/ })
+        await stazione.click()
+        await waitFor(async () => (await stazione.getAttribute("aria-selected")) === "true")
+        expect(await continueToPayment.isDisabled()).toBe(false)
+      } finally {
+        await setActive(true)
+      }
     })
   },
 })

@@ -220,12 +220,18 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     findPickupPoint(api, code, { signal: controller.signal })
       .then((point) => {
         if (controller.signal.aborted) return
+        // The point on the cart can no longer be used (deactivated since, or in another country than the
+        // address): the shopper is told, not shown an empty picker, and the store's onError can hold checkout.
         if (!point) {
-          if (!props.selectedCode) rememberPointCode(remember, null)
+          if (props.selectedCode) fail({ code: "pickup_point_unavailable" })
+          else rememberPointCode(remember, null)
           return
         }
         // A point remembered from an order to another country is not offered here.
-        if (!isInCountry(point, countryCode)) return
+        if (!isInCountry(point, countryCode)) {
+          if (props.selectedCode) fail({ code: "pickup_point_wrong_country" })
+          return
+        }
         // The initial search may answer before or after this look-up.
         pinned.current = point
         if (props.selectedCode) setChosenPoint(point)
