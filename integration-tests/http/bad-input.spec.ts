@@ -205,7 +205,7 @@ medusaIntegrationTestRunner({
 
     it("answers 'Fulfill items' early when the label call hangs, and finishes the label in the background", async () => {
       const order = await checkoutThroughStoreApi(api, store)
-      await shipmentOf(order.id, "ready")
+      const ready = await shipmentOf(order.id, "ready")
       // The first label call never answers: the client waits out its label deadline, then tries again.
       await control().post("/faults", { operation: "generateLabel", kind: "timeout", times: 1 })
       const started = Date.now()
@@ -217,11 +217,26 @@ medusaIntegrationTestRunner({
       expect(Date.now() - started).toBeLessThan(20_000)
       expect(response.status).toBe(202)
       expect(response.data.pickup_point_label).toMatchObject({ status: "pending" })
+      // Cancelled while the carrier makes its label, the fulfillment would get the label once cancelled, and the
+      // carrier's labelled order could no longer be cancelled with the Medusa order: refused until the label is in.
+      const { data: pending } = await api.get(`/admin/orders/${order.id}?fields=fulfillments.id`, admin)
+      const fulfillmentId: string = pending.order.fulfillments[0].id
+      for (const path of [`/admin/orders/${order.id}/fulfillments/${fulfillmentId}/cancel`, `/admin/fulfillments/${fulfillmentId}/cancel`]) {
+        const refused = await api.post(path, {}, admin).catch(errorResponse)
+        expect(refused.status).toBe(409)
+        expect(refused.data.message).toBe(
+          `The carrier is making the label of order ${ready.order_number} for this fulfillment: wait a minute, then reload the order. ` +
+            `Once its label is made, the fulfillment can no longer be cancelled here: the carrier does not cancel a labelled order.`
+        )
+      }
       const labelled = await waitFor(async () => {
         const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: order.id, status: "label_generated" })
         return shipment
       }, 90_000)
       expect(labelled.label_file_id).toMatch(/^pulbl_/)
+      expect(labelled.fulfillment_id).toBe(fulfillmentId)
+      const { data: after } = await api.get(`/admin/orders/${order.id}?fields=fulfillments.canceled_at,fulfillments.labels.tracking_number`, admin)
+      expect(after.order.fulfillments[0]).toMatchObject({ canceled_at: null, labels: [expect.objectContaining({ tracking_number: expect.any(String) })] })
     })
 
     it("keeps only the point's code of the shopper's data, and never lets it override a published option's point", async () => {

@@ -18,6 +18,7 @@ import {
 import { checkCartPickupPoints } from "./lib/check-cart-pickup-points"
 import { checkPickupPointSelection } from "./lib/check-pickup-point-selection"
 import { limitPickupPointSearch } from "./lib/limit-pickup-point-search"
+import { holdFulfillmentCancelDuringLabel } from "./lib/hold-fulfillment-cancel-during-label"
 import { fulfillPickupPointOrder } from "./lib/fulfill-pickup-point-order"
 import { keepWebhookRawBody } from "./lib/webhook-raw-body"
 import { answerServiceOutage } from "./lib/answer-service-outage"
@@ -40,6 +41,8 @@ export default defineMiddlewares({
     { matcher: "/store/carts/:id/shipping-methods", method: ["POST"], middlewares: [checkPickupPointSelection] },
     { matcher: "/store/carts/:id/complete", method: ["POST"], middlewares: [checkCartPickupPoints] },
     { matcher: "/admin/orders/:id/fulfillments", method: ["POST"], middlewares: [answerServiceOutage, fulfillPickupPointOrder] },
+    { matcher: "/admin/orders/:id/fulfillments/:fulfillment_id/cancel", method: ["POST"], middlewares: [holdFulfillmentCancelDuringLabel] },
+    { matcher: "/admin/fulfillments/:id/cancel", method: ["POST"], middlewares: [holdFulfillmentCancelDuringLabel] },
     // The raw body is kept for the webhook's HMAC signature.
     { matcher: "/hooks/pickup-point", method: ["POST"], bodyParser: { preserveRawBody: true }, middlewares: [keepWebhookRawBody] },
     { matcher: "/store/pickup-points", method: ["GET"], middlewares: [limitPickupPointSearch, validateAndTransformQuery(StoreSearchPickupPoints, list)] },
