@@ -1,7 +1,7 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { MapPin } from "@medusajs/icons"
 import { Badge, Button, Checkbox, Container, Heading, Input, Label, Select, Table, Text, toast } from "@medusajs/ui"
-import { useState } from "react"
+import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { ImportCsvDrawer } from "../../components/pickup-points/import-csv-drawer"
 import { PickupPointFormDrawer } from "../../components/pickup-points/pickup-point-form-drawer"
@@ -33,6 +33,13 @@ const PickupPointsPage = () => {
   const points = data?.pickup_points ?? []
   const count = data?.count ?? 0
   const pageCount = Math.max(1, Math.ceil(count / PAGE_SIZE))
+  // Points that left the filter (activated, say) can leave this page past the last one: go back to it.
+  useEffect(() => {
+    if (data && pageIndex >= pageCount) setPageIndex(pageCount - 1)
+  }, [data, pageIndex, pageCount])
+  // The chosen points as the list shows them now: one activated or deactivated since it was ticked is published as it is.
+  const listed = new Map(points.map((point) => [point.id, point]))
+  const chosen = [...selected.values()].map((point) => listed.get(point.id) ?? point)
 
   const toggle = (point: PickupPoint, checked: boolean) =>
     setSelected((current) => {
@@ -46,7 +53,11 @@ const PickupPointsPage = () => {
     save.mutate(
       { id: point.id, body: { is_active } },
       {
-        onSuccess: () => toast.success(t(is_active ? "pickupPoint.list.activated" : "pickupPoint.list.deactivated", { code: point.code })),
+        onSuccess: ({ pickup_point }) => {
+          // A chosen point on another page by the time the drawer opens keeps this copy.
+          setSelected((current) => (current.has(pickup_point.id) ? new Map(current).set(pickup_point.id, pickup_point) : current))
+          toast.success(t(is_active ? "pickupPoint.list.activated" : "pickupPoint.list.deactivated", { code: point.code }))
+        },
         onError: (err) => toast.error(t("pickupPoint.list.saveFailed"), { description: messageOf(err) }),
       }
     )
@@ -191,7 +202,7 @@ const PickupPointsPage = () => {
       />
       <PickupPointFormDrawer open={editing !== undefined} onOpenChange={(open) => !open && setEditing(undefined)} point={editing ?? undefined} />
       <ImportCsvDrawer open={importing} onOpenChange={setImporting} />
-      <PublishDrawer open={publishing} onOpenChange={setPublishing} points={[...selected.values()]} />
+      <PublishDrawer open={publishing} onOpenChange={setPublishing} points={chosen} />
     </Container>
   )
 }
