@@ -12,7 +12,7 @@ export const adminLabelPath = (shipmentId: string) => `/admin/pickup-point/shipm
  * whatever file provider a store uses, a label then has no URL of its own
  * (Medusa's local provider, for one, serves "private" files publicly under
  * a guessable name). The `url` answered is the admin route. Deleted again
- * if a later step fails.
+ * if a later step fails, unless the shipment's record of it landed first.
  */
 export const storeLabelFileStep = createStep(
   storeLabelFileStepId,
@@ -22,11 +22,15 @@ export const storeLabelFileStep = createStep(
     }
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
     const id = await pickupPoints.storeLabelPdf(input.shipment_id, input.pdf_base64)
-    return new StepResponse({ id, url: adminLabelPath(input.shipment_id) }, id)
+    return new StepResponse({ id, url: adminLabelPath(input.shipment_id) }, { id, shipment_id: input.shipment_id })
   },
-  async (labelId, { container }) => {
-    if (labelId) {
-      await container.resolve<PickupPointModuleService>(PICKUP_POINT_MODULE).deletePickupPointLabels(labelId)
-    }
+  async (label, { container }) => {
+    if (!label) return
+    const pickupPoints = container.resolve<PickupPointModuleService>(PICKUP_POINT_MODULE)
+    // Recorded on the shipment before a later step failed (the fulfillment's update, say), the label
+    // stays: the shipment names it, and the next "Fulfill items" takes the shipment over with it.
+    const [shipment] = await pickupPoints.listPickupPointShipments({ id: label.shipment_id }, { select: ["id", "label_file_id"], take: 1 })
+    if (shipment?.label_file_id === label.id) return
+    await pickupPoints.deletePickupPointLabels(label.id)
   }
 )

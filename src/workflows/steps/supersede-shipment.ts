@@ -6,7 +6,7 @@ import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { ShipmentIntent } from "../../modules/pickup-point/types"
 import { creationEvents, emitShipmentEvents } from "../utils/shipment-events"
 import type { PickupPointChange } from "./prepare-pickup-point-change"
-import { pickupPointChangedMessage } from "../../modules/pickup-point/lib/history-messages"
+import { HISTORY_MESSAGES, pickupPointChangedMessage } from "../../modules/pickup-point/lib/history-messages"
 
 export const supersedeShipmentStepId = "pickup-point-supersede-shipment"
 
@@ -51,5 +51,11 @@ export const supersedeShipmentStep = createStep(supersedeShipmentStepId, async (
   })
   // A new shipment recorded as failed at once (data missing from the order) is announced.
   await emitShipmentEvents(container, creationEvents("pending", shipment))
+  // Cancelled since the check above, the order's own cancel found only the old, cancelled shipment order:
+  // the new one is cancelled before it is ever created (the next step carries a requested cancel out first).
+  const { data: now } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: change.order_id } })
+  if (now[0]?.status === "canceled") {
+    return new StepResponse((await pickupPoints.requestShipmentCancel(shipment.id, HISTORY_MESSAGES.orderCancelledBeforeCreation)) ?? shipment)
+  }
   return new StepResponse(shipment)
 })
