@@ -180,10 +180,18 @@ medusaIntegrationTestRunner({
 
         await search.fill("Milano")
         await page.keyboard.press("Enter")
-        const stazione = list.getByRole("option", { name: /Locker Stazione Centrale/ })
-        await stazione.click()
-        await waitFor(async () => (await stazione.getAttribute("aria-selected")) === "true")
+        // Not the first point of the list.
+        const navigli = list.getByRole("option", { name: /Tabacchi Navigli/ })
+        await navigli.click()
+        await waitFor(async () => (await navigli.getAttribute("aria-selected")) === "true")
         expect(await continueToPayment.isDisabled()).toBe(false)
+        // Searched again, then ArrowDown from the search box: the chosen point is the active one, not the first.
+        await search.fill("Milano")
+        await page.keyboard.press("Enter")
+        await waitFor(async () => /pickup points found/.test((await page.getByRole("status").textContent()) ?? ""))
+        expect(await list.getByRole("option").first().textContent()).not.toContain("Tabacchi Navigli")
+        await page.keyboard.press("ArrowDown")
+        expect(await list.getAttribute("aria-activedescendant")).toBe(await navigli.getAttribute("id"))
       } finally {
         await setActive(true)
       }

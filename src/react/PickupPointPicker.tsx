@@ -216,6 +216,8 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     if (initial && !debounceMs) void run(initial)
     const code = pointToLookUp(props.selectedCode || recallPointCode(remember), props.initialPoints)
     if (!code) return
+    // Searches started by now (the initial one): a later one is the shopper's, whose results stand.
+    const searchesBefore = searches.current
     const controller = new AbortController()
     findPickupPoint(api, code, { signal: controller.signal })
       .then((point) => {
@@ -232,9 +234,11 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
           if (props.selectedCode) fail({ code: "pickup_point_wrong_country" })
           return
         }
+        if (props.selectedCode) setChosenPoint(point)
+        // Answered after the shopper searched for something else (a slow network): not put back first in their results.
+        if (searches.current !== searchesBefore) return
         // The initial search may answer before or after this look-up.
         pinned.current = point
-        if (props.selectedCode) setChosenPoint(point)
         setPoints((current) => withChosenPoint(current, point, countryCode))
         const note = props.selectedCode ? labels.chosenPoint : labels.lastPoint
         setSearch((current) => (current.kind === "idle" ? { kind: "done", count: 1, note } : current))
@@ -306,20 +310,23 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     }
   }
 
+  /** The option the list starts from when it gets focus: the active one, else the chosen one, else the first. */
+  const startIndex = () => {
+    if (activeIndex >= 0) return activeIndex
+    const chosen = points.findIndex((point) => point.code === selectedCode)
+    return chosen >= 0 ? chosen : 0
+  }
+
   const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown" && points.length) {
       event.preventDefault()
       listRef.current?.focus()
-      activate(Math.max(activeIndex, 0))
+      activate(startIndex())
     }
   }
 
-  // Focusing the list with no active option activates the chosen one, or the first.
   const onListFocus = () => {
-    if (activeIndex < 0 && points.length) {
-      const chosen = points.findIndex((point) => point.code === selectedCode)
-      setActiveIndex(chosen >= 0 ? chosen : 0)
-    }
+    if (activeIndex < 0 && points.length) setActiveIndex(startIndex())
   }
 
   const announcement = liveAnnouncement({ choosing: !!choosing, locating, search, justChosen }, labels)
