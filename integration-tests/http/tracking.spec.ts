@@ -308,6 +308,27 @@ medusaIntegrationTestRunner({
       expect(recovered).toMatchObject({ circuit_open: false, consecutive_failures: 0, lag_seconds: expect.any(Number) })
     })
 
+    it("leaves out of a run only the shipment whose status the service garbles, and syncs the rest of its batch and after it", async () => {
+      const shipments = []
+      for (let i = 0; i < 3; i++) shipments.push((await labelledShipment()).shipment)
+      for (const shipment of shipments) await network(shipment.order_reference_code!, "ST_0005")
+      const [, bad] = shipments
+      // Every status call naming that order is answered unreadably, until cleared.
+      await control().post("/faults", { operation: "status", kind: "malformed", probability: 1, order_reference_code: bad.order_reference_code })
+
+      const run = await sync()
+      expect(run.error).toBeUndefined()
+      expect(run.left_out).toBe(1)
+      for (const shipment of [shipments[0], shipments[2]]) expect(await shipmentView(shipment.id)).toMatchObject({ tracking_status_code: "ST_0005" })
+      expect((await shipmentView(bad.id)).tracking_status_code).not.toBe("ST_0005")
+      // Not a failure of the service: the circuit is not counting.
+      expect((await api.get("/admin/pickup-point/health", admin)).data.tracking_sync).toMatchObject({ consecutive_failures: 0 })
+
+      await control().delete("/faults")
+      expect((await sync()).left_out).toBeUndefined()
+      expect(await shipmentView(bad.id)).toMatchObject({ tracking_status_code: "ST_0005" })
+    })
+
     it("lets two workers sync at once without syncing a shipment twice or applying an update twice", async () => {
       const shipments = []
       for (let i = 0; i < 4; i++) shipments.push(await labelledShipment())

@@ -24,6 +24,8 @@ export const faultSchema = z
     times: z.number().int().min(1).optional(),
     probability: z.number().gt(0).max(1).optional(),
     seed: z.number().int().optional(),
+    /** Strikes only calls whose request names this order (a status batch holding it, say). */
+    order_reference_code: z.string().min(1).optional(),
   })
   .refine((fault) => fault.times === undefined || fault.probability === undefined, {
     message: "give either times or probability, not both",
@@ -46,10 +48,13 @@ export class FaultQueue {
     this.faults = []
   }
 
-  /** The fault the next call of `operation` must suffer, if any, spending one of its times. */
-  take(operation: MerchantOperation): FaultKind | undefined {
+  /** The fault the next call of `operation` (naming the orders `orders`) must suffer, if any, spending one of its times. */
+  take(operation: MerchantOperation, orders: readonly string[] = []): FaultKind | undefined {
     for (const fault of this.faults) {
       if (fault.operation !== operation && fault.operation !== "*") {
+        continue
+      }
+      if (fault.order_reference_code !== undefined && !orders.includes(fault.order_reference_code)) {
         continue
       }
       if (fault.probability !== undefined) {

@@ -60,7 +60,7 @@ export function merchantApiRouter(service: SandboxService, faults: FaultQueue, c
       const log = (httpStatus: number | null, success: boolean, fault?: FaultKind) =>
         calls.record({ operation: name, merchantCode, httpStatus, success, fault })
 
-      const fault = faults.take(name)
+      const fault = faults.take(name, ordersNamedBy(req))
       if (fault && fault !== "commit_then_drop") {
         log(injectFault(fault, res), false, fault)
         return
@@ -105,6 +105,13 @@ export function merchantApiRouter(service: SandboxService, faults: FaultQueue, c
       }
     }
   }
+}
+
+/** The order reference codes a request names: its own, or its status items'. */
+function ordersNamedBy(req: Request): string[] {
+  const source = (req.method === "GET" ? req.query : req.body) as { orderReferenceCode?: unknown; request?: unknown } | undefined
+  const items = Array.isArray(source?.request) ? (source.request as { orderReferenceCode?: unknown }[]) : [source ?? {}]
+  return items.flatMap((item) => (typeof item?.orderReferenceCode === "string" ? [item.orderReferenceCode] : []))
 }
 
 /** Answers as the fault says; returns the HTTP status sent, or null when nothing is sent. */

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto"
+import { ShipmentOrdersInvalidRequestError, ShipmentOrdersProtocolError, ShipmentOrdersRejectedError } from "../../lib/shipment-orders"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { instantIn } from "../../modules/pickup-point/lib/zoned-time"
@@ -17,6 +18,8 @@ export type SyncTrackingResult = {
   calls: number
   synced: number
   transitions: number
+  /** Shipments left out of this run, the service refusing or garbling their status (see salvage). */
+  left_out?: number
   error?: string
 }
 
@@ -27,6 +30,21 @@ type StatusItem = Awaited<ReturnType<ReturnType<typeof shipmentOrdersClient>["st
 const RECORDING_CONCURRENCY = 2
 
 /**
+ * Calls a run may spend asking refused batches again in halves (see salvage in the step): enough to find
+ * one order at fault in a batch of 100 (two calls for each of seven halvings), no more, so that a fault of
+ * every order (the service's answers all unreadable) stops the run after a few calls, as any failure does.
+ */
+const SALVAGE_CALLS = 16
+
+/**
+ * Whether the service's refusal could be one order's: it refused the request or answered it unreadably.
+ * An unavailable service, refused credentials or an error of the plugin's own are every order's.
+ */
+function isOneOrdersFault(error: unknown): boolean {
+  return error instanceof ShipmentOrdersRejectedError || error instanceof ShipmentOrdersProtocolError || error instanceof ShipmentOrdersInvalidRequestError
+}
+
+/**
  * Reads the status of followed shipments in batches (one `status` call per
  * batch), stalest first, within the run's budget, and applies what changed.
  * Pipelined, so that the run takes about the calls' time: the calls are made
@@ -34,7 +52,9 @@ const RECORDING_CONCURRENCY = 2
  * batch is claimed while a call is in flight, and each answered batch is
  * recorded and released in one statement in the background (at most
  * RECORDING_CONCURRENCY at once, so memory stays bounded by a few batches).
- * A failed call ends the run and counts towards the circuit; while the
+ * A failed call ends the run and counts towards the circuit, unless the
+ * fault is one order's: a batch the service refuses or garbles is asked
+ * again in halves, and only the shipments at fault are left out. While the
  * circuit is open, runs do nothing until it is time to probe again. No
  * compensation: each batch's outcome is recorded as it happens.
  */
@@ -97,6 +117,40 @@ export const syncTrackingStep = createStep(
       result.synced += claimed.length
     }
 
+    let salvageCalls = 0
+    /**
+     * A batch the service refused or answered unreadably, asked again in halves down to the shipments
+     * at fault, which are left out of this run (stamped as synced, so that the next runs take the others
+     * first): one bad order holds neither the batch's other shipments nor the sync back. Throws when the
+     * fault is not one order's (the service away, or every half failing past SALVAGE_CALLS): the run stops.
+     */
+    const salvage = async (claimed: Claimed, error: unknown): Promise<void> => {
+      if (claimed.length === 1) {
+        logger.error(
+          `[pickup-point] tracking sync left shipment ${claimed[0].id} out of this run, the service refusing or garbling its status: ${safeErrorMessage(error)}. ` +
+            `It is tried again after the other shipments; if this goes on, look the order up on the carrier's panel.`
+        )
+        await pickupPoints.releaseSyncBatch([claimed[0].id], owner, true)
+        result.left_out = (result.left_out ?? 0) + 1
+        return
+      }
+      const half = Math.ceil(claimed.length / 2)
+      for (const part of [claimed.slice(0, half), claimed.slice(half)]) {
+        if (salvageCalls >= SALVAGE_CALLS) throw error
+        salvageCalls += 1
+        let items: StatusItem[]
+        try {
+          ;({ items } = await client.status(part.map((c) => ({ orderReferenceCode: c.order_reference_code }))))
+          result.calls += 1
+        } catch (partError) {
+          if (!isOneOrdersFault(partError)) throw partError
+          await salvage(part, partError)
+          continue
+        }
+        await record(part, items)
+      }
+    }
+
     const recording = new Set<Promise<void>>()
     const maxBatches = input.max_batches ?? maxBatchesPerRun
     let failure: Error | undefined
@@ -112,13 +166,20 @@ export const syncTrackingStep = createStep(
         ;({ items } = await client.status(claimed.map((c) => ({ orderReferenceCode: c.order_reference_code }))))
         result.calls += 1
       } catch (error) {
-        failure = error as Error
-        await pickupPoints.releaseSyncBatch(
-          claimed.map((c) => c.id),
-          owner,
-          false
-        )
-        break
+        try {
+          if (!isOneOrdersFault(error)) throw error
+          await salvage(claimed, error)
+          continue
+        } catch (stop) {
+          failure = stop as Error
+          // Those of the batch not recorded yet go back unsynced (the recorded ones are released already).
+          await pickupPoints.releaseSyncBatch(
+            claimed.map((c) => c.id),
+            owner,
+            false
+          )
+          break
+        }
       }
       if (recording.size >= RECORDING_CONCURRENCY) await Promise.race(recording)
       const done: Promise<void> = record(claimed, items).finally(() => recording.delete(done))
