@@ -3,7 +3,7 @@ import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
 import type { ShipmentIntent } from "../../src/modules/pickup-point/types"
-import { countConfirmedThisYear } from "../../src/modules/pickup-point/atomic-operations"
+import { countConfirmedThisYear, listUnappliedTransitions } from "../../src/modules/pickup-point/atomic-operations"
 import { SHIPPED_OFF_STATUSES } from "../../src/modules/pickup-point/lib/statuses"
 import { WEBHOOK_RESULTS } from "../../src/modules/pickup-point/lib/webhook-results"
 import { advanceShipment, advanceShipments, type ShipmentWork } from "../../src/workflows/utils/shipment-work"
@@ -50,6 +50,20 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
       await service.releaseShipmentClaims(shipments.map((s) => s.id), owner)
       return shipments.map((s) => s.id)
     }
+
+    describe("the tracking sync's look-up of untold moves", () => {
+      it("reads them through their partial index, not the whole shipment table", async () => {
+        // The statement as the sync sends it, planned with sequential scans priced out: the index must be able to serve it.
+        let statement: { sql: string; params: unknown[] } | undefined
+        const capture = { execute: async (sql: string, params?: unknown[]) => ((statement = { sql, params: params ?? [] }), []) }
+        await listUnappliedTransitions(capture, 100, { shipped: ["ST_0003", "ST_0005"], delivered: ["ST_0007"] })
+        const plan: { "QUERY PLAN": string }[] = await MikroOrmWrapper.forkManager().transactional(async (tx) => {
+          await tx.execute("SET LOCAL enable_seqscan = off")
+          return await tx.execute(`EXPLAIN ${statement!.sql}`, statement!.params)
+        })
+        expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("IDX_pickup_point_shipment_untold_moves")
+      })
+    })
 
     describe("shipment records", () => {
       it("records one shipment per order however many deliveries of order.placed race", async () => {

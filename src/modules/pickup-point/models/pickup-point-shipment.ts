@@ -79,4 +79,10 @@ export const PickupPointShipment = model
       on: ["created_at"],
       where: SHIPPED_OFF_SHIPMENTS_SQL,
     },
+    // The moves Medusa may not have been told of yet, looked for at the start of every tracking sync.
+    {
+      name: "IDX_pickup_point_shipment_untold_moves",
+      on: ["tracking_status_code"],
+      where: "deleted_at IS NULL AND fulfillment_id IS NOT NULL AND (shipped_at IS NULL OR delivered_at IS NULL)",
+    },
   ])
