@@ -53,10 +53,11 @@ async function applyFulfillmentState(container: MedusaContainer, transition: Tra
     fields: ["canceled_at", "shipped_at", "delivered_at", "items.line_item_id", "items.quantity", "labels.tracking_number", "labels.tracking_url", "labels.label_url"],
     filters: { id: transition.fulfillment_id },
   })) as unknown as { data: FulfillmentState[] }
-  const {
-    data: [order],
-  } = await query.graph({ entity: "order", fields: ["status"], filters: { id: transition.order_id } })
-  if (!fulfillment || fulfillment.canceled_at || !order || order.status === "canceled") {
+  const orderGoneOrCancelled = async () => {
+    const { data: orders } = await query.graph({ entity: "order", fields: ["status"], filters: { id: transition.order_id } })
+    return !orders[0] || orders[0].status === "canceled"
+  }
+  if (!fulfillment || fulfillment.canceled_at || (await orderGoneOrCancelled())) {
     // Nothing to tell Medusa of a fulfillment gone or cancelled, or of a cancelled order (Medusa refuses to ship
     // it): remembered as told, so that the sync stops offering it (listUnappliedTransitions) rather than have
     // Medusa refuse it on every run and crowd out the transitions it can take.
