@@ -46,12 +46,7 @@ medusaIntegrationTestRunner({
     it("lets a shopper find a point in Milano by keyboard, order to it, and see where to collect; the carrier gets that point once", async () => {
       const { page } = browser
       await page.goto(storefront.url)
-
-      await page.getByRole("button", { name: "Buy Sneakers" }).click()
-      await fillAddress(page)
-
-      // The generic option: the shopper chooses the point.
-      await page.getByRole("radio", { name: /^Pickup point €/ }).check()
+      await startPickupPointCheckout(page)
       const continueToPayment = page.getByRole("button", { name: "Continue to payment" })
       await expectDisabled(continueToPayment)
 
@@ -139,9 +134,7 @@ medusaIntegrationTestRunner({
 
       // The demo store opted in to remembering the point: the next checkout lists it first, not chosen yet.
       await page.getByRole("button", { name: "Continue shopping" }).click()
-      await page.getByRole("button", { name: "Buy Sneakers" }).click()
-      await fillAddress(page)
-      await page.getByRole("radio", { name: /^Pickup point €/ }).check()
+      await startPickupPointCheckout(page)
       await waitFor(async () => (await page.getByRole("status").textContent()) === "Your last pickup point.")
       const remembered = page.getByRole("listbox", { name: "Pickup points" }).getByRole("option")
       expect(await remembered.allTextContents()).toEqual([expect.stringContaining("Tabacchi Navigli")])
@@ -151,9 +144,7 @@ medusaIntegrationTestRunner({
     it("tells a shopper back at delivery that the chosen point was deactivated meanwhile, and holds checkout until another is chosen", async () => {
       const { page } = browser
       await page.goto(storefront.url)
-      await page.getByRole("button", { name: "Buy Sneakers" }).click()
-      await fillAddress(page)
-      await page.getByRole("radio", { name: /^Pickup point €/ }).check()
+      await startPickupPointCheckout(page)
       const search = page.getByRole("searchbox", { name: "Find a pickup point by postcode, city or address" })
       await search.fill("Milano")
       await page.keyboard.press("Enter")
@@ -198,6 +189,13 @@ medusaIntegrationTestRunner({
     })
   },
 })
+
+/** From the shop to the delivery step, with the generic pickup-point option chosen: the shopper chooses the point. */
+async function startPickupPointCheckout(page: Page) {
+  await page.getByRole("button", { name: "Buy Sneakers" }).click()
+  await fillAddress(page)
+  await page.getByRole("radio", { name: /^Pickup point €/ }).check()
+}
 
 /** The contact and address step, with the phone number the pickup point texts. */
 async function fillAddress(page: Page) {
