@@ -117,6 +117,13 @@ export const syncTrackingStep = createStep(
       result.synced += claimed.length
     }
 
+    /** One `status` call for a batch; its answered items. */
+    const askStatus = async (claimed: Claimed): Promise<StatusItem[]> => {
+      const { items } = await client.status(claimed.map((c) => ({ orderReferenceCode: c.order_reference_code })))
+      result.calls += 1
+      return items
+    }
+
     let salvageCalls = 0
     /**
      * A batch the service refused or answered unreadably, asked again in halves down to the shipments
@@ -125,6 +132,7 @@ export const syncTrackingStep = createStep(
      * fault is not one order's (the service away, or every half failing past SALVAGE_CALLS): the run stops.
      */
     const salvage = async (claimed: Claimed, error: unknown): Promise<void> => {
+      if (!isOneOrdersFault(error)) throw error
       if (claimed.length === 1) {
         logger.error(
           `[pickup-point] tracking sync left shipment ${claimed[0].id} out of this run, the service refusing or garbling its status: ${safeErrorMessage(error)}. ` +
@@ -140,10 +148,8 @@ export const syncTrackingStep = createStep(
         salvageCalls += 1
         let items: StatusItem[]
         try {
-          ;({ items } = await client.status(part.map((c) => ({ orderReferenceCode: c.order_reference_code }))))
-          result.calls += 1
+          items = await askStatus(part)
         } catch (partError) {
-          if (!isOneOrdersFault(partError)) throw partError
           await salvage(part, partError)
           continue
         }
@@ -163,23 +169,21 @@ export const syncTrackingStep = createStep(
       if (batch + 1 < maxBatches) ahead = claim()
       let items: StatusItem[]
       try {
-        ;({ items } = await client.status(claimed.map((c) => ({ orderReferenceCode: c.order_reference_code }))))
-        result.calls += 1
+        items = await askStatus(claimed)
       } catch (error) {
-        try {
-          if (!isOneOrdersFault(error)) throw error
-          await salvage(claimed, error)
-          continue
-        } catch (stop) {
-          failure = stop as Error
-          // Those of the batch not recorded yet go back unsynced (the recorded ones are released already).
-          await pickupPoints.releaseSyncBatch(
-            claimed.map((c) => c.id),
-            owner,
-            false
-          )
-          break
-        }
+        const stop = await salvage(claimed, error).then(
+          () => undefined,
+          (stopped: unknown) => stopped as Error
+        )
+        if (!stop) continue
+        failure = stop
+        // Those of the batch not recorded yet go back unsynced (the recorded ones are released already).
+        await pickupPoints.releaseSyncBatch(
+          claimed.map((c) => c.id),
+          owner,
+          false
+        )
+        break
       }
       if (recording.size >= RECORDING_CONCURRENCY) await Promise.race(recording)
       const done: Promise<void> = record(claimed, items).finally(() => recording.delete(done))
