@@ -1,11 +1,14 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isOutcomeUnknown, ShipmentOrderNotImportedError } from "../../lib/shipment-orders"
 import { heldShipmentRefusal, isCreationOpen, labelRefusal } from "../../modules/pickup-point/lib/statuses"
+import type { PickupPointShipmentDTO } from "../../modules/pickup-point/types"
 import { advanceAndAnnounce } from "../utils/advance-and-announce"
 import { findLabelOnService, labelFromAnswer, type LabelOnService } from "../utils/label-on-service"
 import { isHeldByAnotherFulfillment } from "../utils/live-fulfillment"
-import { shipmentWork } from "../utils/shipment-work"
+import { withShipmentLeaseWhenFree, type ShipmentLease } from "../utils/shipment-lease"
+import { shipmentWork, type ShipmentWork } from "../utils/shipment-work"
 import { toMedusaError } from "../utils/to-medusa-error"
 
 export const requestShipmentLabelStepId = "pickup-point-request-shipment-label"
@@ -13,10 +16,14 @@ export const requestShipmentLabelStepId = "pickup-point-request-shipment-label"
 /**
  * Asks the service for the order's label (DELIVERY) or confirmation
  * (STORAGE), moving an open creation on first; refuses, saying why and what
- * to do, when the shipment is not ready for it. When the answer is lost,
- * it finds out from the service whether the label was made before it
- * reports a failure. No compensation: the service answers a repeated
- * request with the same label, so a retry after a rollback makes nothing new.
+ * to do, when the shipment is not ready for it. The call is made under the
+ * shipment's claim, so that of two fulfillments made at once (or a label
+ * and a cancel) one at a time asks the carrier, and a request whose outcome
+ * was never recorded is first looked for on the service: the carrier is not
+ * asked twice (a STORAGE merchant's point would be told twice). When the
+ * answer is lost, it finds out from the service whether the label was made
+ * before it reports a failure. No compensation: nothing is recorded here
+ * that a retry would not take over.
  */
 export const requestShipmentLabelStep = createStep(requestShipmentLabelStepId, async (input: { order_id: string; fulfillment_id: string }, { container }) => {
   const work = shipmentWork(container)
@@ -24,42 +31,68 @@ export const requestShipmentLabelStep = createStep(requestShipmentLabelStepId, a
   if (shipment.status !== "ready" && isCreationOpen(shipment.status)) {
     shipment = (await advanceAndAnnounce(container, shipment.id, work)) ?? shipment
   }
+  await refuseUnlabellable(container, shipment, input.fulfillment_id)
+  const made = await withShipmentLeaseWhenFree(work.pickupPoints, shipment.id, work.lease, async (lease, claimed) => {
+    // Read again under the claim: another fulfillment may have taken the shipment meanwhile.
+    await refuseUnlabellable(container, claimed, input.fulfillment_id)
+    return { shipment: claimed, made: await askForLabel(work, lease, claimed) }
+  })
+  if (!made) {
+    throw new MedusaError(
+      MedusaError.Types.CONFLICT,
+      `The shipment order of ${shipment.order_number} is being worked on (a label for another fulfillment, a cancel or a tracking update): ` +
+        "wait a minute and reload the order; fulfil it again only if it still has no label."
+    )
+  }
+  const { shipment: labelled, made: label } = made
+  return new StepResponse({
+    shipment_id: labelled.id,
+    status: labelled.status,
+    order_number: labelled.order_number,
+    order_reference_code: labelled.order_reference_code!,
+    kind: label.kind,
+    tracking_number: label.trackingNumber ?? labelled.tracking_number ?? null,
+    // Passed on as base64: workflow data is serialized between steps.
+    pdf_base64: label.kind === "label" ? label.pdf.toString("base64") : null,
+  })
+})
+
+/** Throws, saying why and what to do, when the shipment cannot get this fulfillment's label. */
+async function refuseUnlabellable(container: MedusaContainer, shipment: PickupPointShipmentDTO, fulfillmentId: string) {
   const refusal = labelRefusal(shipment)
   if (refusal) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
   }
   // Before the carrier is asked again (a STORAGE merchant's point would be told twice).
-  if (await isHeldByAnotherFulfillment(container, shipment, input.fulfillment_id)) {
+  if (await isHeldByAnotherFulfillment(container, shipment, fulfillmentId)) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, heldShipmentRefusal(shipment))
   }
+}
+
+/** The label the service makes, or made already for a request whose outcome was never recorded. */
+async function askForLabel(work: ShipmentWork, lease: ShipmentLease, shipment: PickupPointShipmentDTO): Promise<LabelOnService> {
+  const { client, pickupPoints } = work
+  await lease.ensureHeld()
+  // Asked before and not recorded: a lost answer, or a fulfillment made at the same time still recording it.
+  if (shipment.label_requested_at) {
+    const found = await findLabelOnService(client, shipment, pickupPoints.statusMapping).catch(() => null)
+    if (found) return found
+  }
   // On record before the call: until the label is recorded, the service may have made one we never heard of.
-  await work.pickupPoints.updatePickupPointShipments({ id: shipment.id, label_requested_at: new Date() })
-  let made: LabelOnService
+  await pickupPoints.updatePickupPointShipments({ id: shipment.id, label_requested_at: new Date() })
+  await lease.ensureHeld()
   try {
-    const result = await work.client.generateLabel({
-      orderReferenceCode: shipment.order_reference_code!,
-      labelType: work.pickupPoints.options.labelType,
-    })
-    made = labelFromAnswer(result, shipment.merchant_type)
+    const result = await client.generateLabel({ orderReferenceCode: shipment.order_reference_code!, labelType: pickupPoints.options.labelType })
+    return labelFromAnswer(result, shipment.merchant_type)
   } catch (error) {
     if (error instanceof ShipmentOrderNotImportedError) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, labelRefusal({ ...shipment, status: "awaiting_import" })!)
     }
-    const found = isOutcomeUnknown(error) ? await findLabelOnService(work.client, shipment, work.pickupPoints.statusMapping).catch(() => null) : null
+    const found = isOutcomeUnknown(error) ? await findLabelOnService(client, shipment, pickupPoints.statusMapping).catch(() => null) : null
     if (!found) {
       throw toMedusaError(error, `The carrier could not make the label of order ${shipment.order_number}`)
     }
     // The service made it; its answer was lost on the way.
-    made = found
+    return found
   }
-  return new StepResponse({
-    shipment_id: shipment.id,
-    status: shipment.status,
-    order_number: shipment.order_number,
-    order_reference_code: shipment.order_reference_code!,
-    kind: made.kind,
-    tracking_number: made.trackingNumber ?? shipment.tracking_number ?? null,
-    // Passed on as base64: workflow data is serialized between steps.
-    pdf_base64: made.kind === "label" ? made.pdf.toString("base64") : null,
-  })
-})
+}

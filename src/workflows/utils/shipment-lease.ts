@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises"
 import type { ResolvedPluginOptions } from "../../modules/pickup-point/options"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { PickupPointShipmentDTO } from "../../modules/pickup-point/types"
@@ -74,6 +75,31 @@ export async function withShipmentLease<T>(
     return shipment ? await job(leases.of(shipment.id), shipment) : null
   })
   return claimed ? result : null
+}
+
+/**
+ * As withShipmentLease, for work an admin waits on: a claim another process
+ * holds for a moment (a tracking batch's call) is waited out, up to
+ * `waitMs`, before the work is given up (null).
+ */
+export async function withShipmentLeaseWhenFree<T>(
+  pickupPoints: PickupPointModuleService,
+  shipmentId: string,
+  settings: LeaseSettings,
+  job: (lease: ShipmentLease, shipment: PickupPointShipmentDTO) => Promise<T>,
+  { waitMs = 3_000, everyMs = 250 }: { waitMs?: number; everyMs?: number } = {}
+): Promise<T | null> {
+  const giveUpAt = performance.now() + waitMs
+  for (;;) {
+    let claimed = false
+    const result = await withShipmentLease(pickupPoints, shipmentId, settings, async (lease, shipment) => {
+      claimed = true
+      return await job(lease, shipment)
+    })
+    if (claimed) return result
+    if (performance.now() + everyMs > giveUpAt) return null
+    await sleep(everyMs)
+  }
 }
 
 /**
