@@ -252,6 +252,9 @@ medusaIntegrationTestRunner({
       const answers = await Promise.all([fulfil(order).catch(errorResponse), fulfil(order).catch(errorResponse)])
       expect(answers.map((a) => a.status).sort()).toEqual([200, expect.any(Number)])
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
+      // The carrier was asked once: a STORAGE merchant's point would be told twice.
+      const calls = (await control().get("/calls")).data.calls as { operation: string }[]
+      expect(calls.filter((c) => c.operation === "generateLabel")).toHaveLength(1)
 
       const {
         data: { order: after },
@@ -260,6 +263,38 @@ medusaIntegrationTestRunner({
       expect(standing).toHaveLength(1)
       expect(standing[0].labels).toHaveLength(1)
       expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).fulfillment_id).toBe(standing[0].id)
+    })
+
+    it("asks the carrier once while a label is being made: a second 'Fulfill items' meanwhile is told to wait", async () => {
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, (s) => s.status === "ready")
+      const [item] = order.items
+      expect(item.quantity).toBe(2)
+      const fulfilOne = () =>
+        api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: item.id, quantity: 1 }], location_id: store.location.id }, admin).catch(errorResponse)
+      const labelCalls = async () => (await control().get("/calls")).data.calls.filter((c: { operation: string }) => c.operation === "generateLabel").length
+      // The first label call hangs until the client's label deadline; the client then asks again.
+      await fault("generateLabel", "timeout", 1)
+      const first = fulfilOne()
+      await waitFor(async () => (await labelCalls()) === 1 || null)
+
+      // Both units pass Medusa's own checks; the second must not ask the carrier while the first does.
+      const second = await fulfilOne()
+      expect(second.status).toBe(409)
+      expect(second.data.message).toBe(
+        `The shipment order of TEST-${order.display_id} is being worked on (a label for another fulfillment, a cancel or a tracking update): ` +
+          "wait a minute and reload the order; fulfil it again only if it still has no label."
+      )
+      expect([200, 202]).toContain((await first).status)
+      const labelled = await shipmentOf(order.id, (s) => (s as { status: string }).status === "label_generated")
+      // The hung call and the client's own retry: the second fulfillment never called.
+      expect(await labelCalls()).toBe(2)
+      const {
+        data: { order: after },
+      } = await api.get(`/admin/orders/${order.id}?fields=*fulfillments`, admin)
+      const standing = after.fulfillments.filter((f: { canceled_at: string | null }) => !f.canceled_at)
+      expect(standing.map((f: { id: string }) => f.id)).toEqual([(labelled as { fulfillment_id: string }).fulfillment_id])
+      expect(shipment.id).toBe((labelled as { id: string }).id)
     })
 
     it("lets 'Fulfill items' take over a shipment whose recorded fulfillment was undone after its label", async () => {
