@@ -21,6 +21,7 @@ export type SweepUnrecordedOrdersInput = {
 type SweptOrder = {
   id: string
   display_id: number
+  status: string
   created_at: string | Date
   shipping_methods?: ({ shipping_option_id?: string | null; data?: Record<string, unknown> | null } | null)[]
 }
@@ -45,7 +46,9 @@ async function startingCursor(container: MedusaContainer, lookbackDays: number):
  * a run. An order that cannot be recorded is logged and remembered, and
  * tried again every run (at most `limit` of them) until it is recorded or
  * has nothing left to record; the cursor goes on past it, so that one order
- * never keeps the later ones out of reach. Safe with several processes:
+ * never keeps the later ones out of reach. A draft shipped by the plugin
+ * is remembered the same way, until it is converted (then recorded) or
+ * deleted. Safe with several processes:
  * recording is once per order (a unique index), the cursor only moves
  * forward, and the orders to try again are merged. No compensation: each
  * recorded shipment is the record the retry job works from.
@@ -56,14 +59,14 @@ export const sweepUnrecordedOrdersStep = createStep(
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const logger: Logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    const nothing = () => new StepResponse({ looked_at: 0, recorded: [] as string[], failed: [] as string[] })
+    const nothing = () => new StepResponse({ looked_at: 0, recorded: [] as string[], failed: [] as string[], drafts: [] as string[] })
     const sweep = await pickupPoints.retrieveOrderSweep()
     let cursor = sweep.cursor
     if (cursor === null) {
       cursor = await startingCursor(container, input.lookback_days)
       if (cursor === Number.MAX_SAFE_INTEGER) return nothing()
     }
-    const fields = ["id", "display_id", "created_at", "shipping_methods.shipping_option_id", "shipping_methods.data"]
+    const fields = ["id", "display_id", "status", "created_at", "shipping_methods.shipping_option_id", "shipping_methods.data"]
     const { data } = await query.graph({
       entity: "order",
       fields,
@@ -97,7 +100,10 @@ export const sweepUnrecordedOrdersStep = createStep(
     const recordedAlready = shipped.length
       ? new Set((await pickupPoints.listPickupPointShipments({ order_id: shipped.map((o) => o.id) }, { select: ["order_id"] })).map((s) => s.order_id))
       : new Set<string>()
-    const unrecorded = shipped.filter((o) => !recordedAlready.has(o.id))
+    // A draft is not placed yet: it is remembered, and recorded once converted (its order.placed
+    // event may be lost as any other, and its display id is behind the cursor by then).
+    const drafts = shipped.filter((o) => o.status === "draft").map((o) => o.id)
+    const unrecorded = shipped.filter((o) => o.status !== "draft" && !recordedAlready.has(o.id))
     let recorded: string[] = []
     let failed: string[] = []
     if (unrecorded.length) {
@@ -122,10 +128,10 @@ export const sweepUnrecordedOrdersStep = createStep(
     }
     await pickupPoints.advanceOrderSweep({
       through: fresh.length ? Number(fresh[fresh.length - 1].display_id) : cursor,
-      failed,
+      failed: [...failed, ...drafts],
       // Recorded, recorded meanwhile, cancelled, no longer shipped by the plugin or gone: nothing left to try.
-      settled: retried.filter((id) => !failed.includes(id)),
+      settled: retried.filter((id) => !failed.includes(id) && !drafts.includes(id)),
     })
-    return new StepResponse({ looked_at: orders.length, recorded, failed })
+    return new StepResponse({ looked_at: orders.length, recorded, failed, drafts })
   }
 )
