@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
 import { advanceDueShipmentsWorkflow, applyTrackingUpdatesWorkflow, PickupPointShipmentEvents, pruneExpiredRecordsWorkflow, syncTrackingWorkflow } from "../../src/workflows"
 import { TRACKING_STAGES } from "../../src/modules/pickup-point/lib/statuses"
+import { WEBHOOK_RESULTS } from "../../src/modules/pickup-point/lib/webhook-results"
 import { claimPlatformConfirmation } from "../../src/workflows/utils/platform-confirmation"
 import { freshStore } from "../helpers/fresh-store"
 import { errorResponse } from "../helpers/error-response"
@@ -250,6 +251,40 @@ medusaIntegrationTestRunner({
 
       const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
       await db.raw(`UPDATE pickup_point_webhook_delivery SET updated_at = now() - interval '5 minutes' WHERE order_reference_code = ?`, [shipment.order_reference_code])
+      await sync()
+      expect(await delivery()).toMatchObject({ verdict: "applied", shipment_id: shipment.id })
+      expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).tracking_stage).toBe(TRACKING_STAGES.shipped)
+      expect((await fulfillmentOf(fulfillmentId)).shipped_at).toBeTruthy()
+    })
+
+    it("applies, on the tracking job, a delivery whose processing failed after a redelivery was answered as a duplicate", async () => {
+      const { shipment, fulfillmentId } = await labelledShipment()
+      const body = { trackingNumber: shipment.tracking_number, statusCode: "ST_0003", statusDescription: "Collected", orderReferencecode: shipment.order_reference_code }
+      const claim = await claimPlatformConfirmation(getContainer(), JSON.stringify(body))
+      if (!("claim_id" in claim)) throw new Error("the first delivery was not claimed")
+      // The platform's redelivery, while the first is processed: answered as a duplicate, it may be its last.
+      const redelivered = await api.post("/hooks/pickup-point", body, { headers: { "x-api-key": "sandbox-delivery-key" } })
+      expect(redelivered.data).toMatchObject({ verdict: "duplicate", message: "Already received; being processed" })
+      // What a failed processing leaves (processPlatformConfirmation's catch): the verdict failed, the fields kept.
+      await pickupPoints.settleWebhookDelivery(claim.claim_id, {
+        verdict: "failed",
+        result: WEBHOOK_RESULTS.failed,
+        order_reference_code: shipment.order_reference_code!,
+        status_code: "ST_0003",
+        payload: { orderReferenceCode: shipment.order_reference_code, statusCode: "ST_0003", statusDescription: "Collected", trackingNumber: shipment.tracking_number },
+      })
+      const delivery = async () => (await pickupPoints.listPickupPointWebhookDeliveries({ id: claim.claim_id }))[0]
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const triedAgo = (age: string) => db.raw(`UPDATE pickup_point_webhook_delivery SET updated_at = now() - CAST(? AS interval) WHERE id = ?`, [age, claim.claim_id])
+
+      // Received over a day ago, it is left to the Health page's "Reprocess".
+      await db.raw(`UPDATE pickup_point_webhook_delivery SET received_at = now() - interval '25 hours' WHERE id = ?`, [claim.claim_id])
+      await triedAgo("5 minutes")
+      await sync()
+      expect(await delivery()).toMatchObject({ verdict: "failed" })
+
+      await db.raw(`UPDATE pickup_point_webhook_delivery SET received_at = now() - interval '1 hour' WHERE id = ?`, [claim.claim_id])
+      await triedAgo("5 minutes")
       await sync()
       expect(await delivery()).toMatchObject({ verdict: "applied", shipment_id: shipment.id })
       expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).tracking_stage).toBe(TRACKING_STAGES.shipped)

@@ -3,7 +3,7 @@ import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
 import type { ShipmentIntent } from "../../src/modules/pickup-point/types"
-import { countConfirmedThisYear, listUnappliedTransitions } from "../../src/modules/pickup-point/atomic-operations"
+import { countConfirmedThisYear, listStalledWebhookDeliveryIds, listUnappliedTransitions } from "../../src/modules/pickup-point/atomic-operations"
 import { SHIPPED_OFF_STATUSES } from "../../src/modules/pickup-point/lib/statuses"
 import { WEBHOOK_RESULTS } from "../../src/modules/pickup-point/lib/webhook-results"
 import { advanceShipment, advanceShipments, type ShipmentWork } from "../../src/workflows/utils/shipment-work"
@@ -62,6 +62,19 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
           return await tx.execute(`EXPLAIN ${statement!.sql}`, statement!.params)
         })
         expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("IDX_pickup_point_shipment_untold_moves")
+      })
+    })
+
+    describe("the tracking job's look-up of webhook deliveries to process again", () => {
+      it("reads them through their partial index, not the table's settled deliveries", async () => {
+        let statement: { sql: string; params: unknown[] } | undefined
+        const capture = { execute: async (sql: string, params?: unknown[]) => ((statement = { sql, params: params ?? [] }), []) }
+        await listStalledWebhookDeliveryIds(capture, 120_000, 86_400_000, 100)
+        const plan: { "QUERY PLAN": string }[] = await MikroOrmWrapper.forkManager().transactional(async (tx) => {
+          await tx.execute("SET LOCAL enable_seqscan = off")
+          return await tx.execute(`EXPLAIN ${statement!.sql}`, statement!.params)
+        })
+        expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("IDX_pickup_point_webhook_delivery_unsettled")
       })
     })
 

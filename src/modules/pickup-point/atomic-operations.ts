@@ -825,17 +825,20 @@ export async function claimWebhookDeliveryForReprocess(sql: SqlRunner, id: strin
 }
 
 /**
- * Deliveries whose processor died (stuck `processing` for longer than `staleAfterMs`) with what was
- * read of them: their redeliveries were answered as duplicates, so the plugin processes them again
- * itself. Oldest first, by the partial index on processing deliveries.
+ * Deliveries to process again, with what was read of them: those whose processor died (stuck
+ * `processing` for longer than `staleAfterMs`; their redeliveries were answered as duplicates),
+ * and those whose processing failed, received within `failedWithinMs` and not tried for
+ * `staleAfterMs` (a redelivery answered "being processed" meanwhile may have been the platform's
+ * last, and the spec does not say that it retries). Oldest first, by the partial index on them.
  */
-export async function listStalledWebhookDeliveryIds(sql: SqlRunner, staleAfterMs: number, limit: number): Promise<string[]> {
+export async function listStalledWebhookDeliveryIds(sql: SqlRunner, staleAfterMs: number, failedWithinMs: number, limit: number): Promise<string[]> {
   const rows: { id: string }[] = await sql.execute(
     `SELECT id FROM pickup_point_webhook_delivery
-     WHERE verdict = 'processing' AND deleted_at IS NULL AND payload IS NOT NULL
+     WHERE verdict IN ('processing', 'failed') AND deleted_at IS NULL AND payload IS NOT NULL
        AND updated_at < now() - (? * interval '1 millisecond')
+       AND (verdict = 'processing' OR received_at > now() - (? * interval '1 millisecond'))
      ORDER BY updated_at LIMIT ?`,
-    [staleAfterMs, limit]
+    [staleAfterMs, failedWithinMs, limit]
   )
   return rows.map((row) => row.id)
 }

@@ -47,6 +47,8 @@ const SYNC_STATE_ID = "tracking"
 const ORDER_SWEEP_STATE_ID = "order-sweep"
 /** A webhook delivery stuck `processing` this long lost its processor (a crash): a redelivery or a reprocess may claim it. */
 const WEBHOOK_PROCESSING_STALE_MS = 120_000
+/** How long the tracking job keeps processing again a webhook delivery whose processing failed: past it, the Health page's "Reprocess". */
+const FAILED_WEBHOOK_RETRIED_FOR_MS = 24 * 3_600_000
 
 /** A new shipment record refused because another order's shipment holds its order number. */
 function orderNumberTaken(orderNumber: string): MedusaError {
@@ -516,10 +518,10 @@ export default class PickupPointModuleService extends MedusaService({
     return await atomic.claimWebhookDelivery(sharedContext.manager!, digest, WEBHOOK_PROCESSING_STALE_MS, read)
   }
 
-  /** Deliveries whose processor died, oldest first (see atomic-operations.ts). */
+  /** Deliveries whose processor died, or whose processing failed within a day, oldest first (see atomic-operations.ts). */
   @InjectManager()
   async listStalledWebhookDeliveryIds(limit: number, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
-    return await atomic.listStalledWebhookDeliveryIds(sharedContext.manager!, WEBHOOK_PROCESSING_STALE_MS, limit)
+    return await atomic.listStalledWebhookDeliveryIds(sharedContext.manager!, WEBHOOK_PROCESSING_STALE_MS, FAILED_WEBHOOK_RETRIED_FOR_MS, limit)
   }
 
   /** Claims the reprocessing of a failed or unmatched delivery (see atomic-operations.ts); false when it is not one. */

@@ -13,8 +13,10 @@ const STALLED_PER_RUN = 100
 
 /**
  * Processes again the webhook deliveries whose processor died before it
- * settled them (a deploy, a crash): the platform's redeliveries were
- * answered as duplicates meanwhile, so nobody else would. Each is claimed
+ * settled them (a deploy, a crash), and those whose processing failed in
+ * the last day: a redelivery that came meanwhile was answered as a
+ * duplicate, and the platform may never send another, so nobody else
+ * would. Each is claimed
  * as an admin's reprocess is (one winner across processes) and applied
  * from what was kept of it at its claim. One that fails is logged with the
  * verdict processing stored (`failed`: the Health page's "Reprocess") and
@@ -35,16 +37,16 @@ export const reprocessStalledWebhookDeliveriesStep = createStep(reprocessStalled
         verdict = (await processPlatformConfirmation(container, id, delivery?.payload)).verdict
       } catch (error) {
         // Stored as failed (a failure to tell Medusa is not thrown: the sync tells it again): see processPlatformConfirmation.
-        logger.error(`[pickup-point] webhook delivery ${id}, processed again after its processor stopped: ${safeErrorMessage(error)}`)
+        logger.error(`[pickup-point] webhook delivery ${id}, processed again after its processing stopped or failed: ${safeErrorMessage(error)} (tried again every tracking run for a day, then left to the Health page's "Reprocess")`)
         verdict = "error"
       }
       verdicts[verdict] = (verdicts[verdict] ?? 0) + 1
     }
   } catch (error) {
-    logger.error(`[pickup-point] webhook deliveries whose processing had stopped could not be looked at: ${safeErrorMessage(error)}`)
+    logger.error(`[pickup-point] webhook deliveries whose processing had stopped or failed could not be looked at: ${safeErrorMessage(error)}`)
   }
   if (Object.keys(verdicts).length) {
-    logger.warn(`[pickup-point] webhook deliveries whose processing had stopped, processed again: ${JSON.stringify(verdicts)}`)
+    logger.warn(`[pickup-point] webhook deliveries whose processing had stopped or failed, processed again: ${JSON.stringify(verdicts)}`)
   }
   return new StepResponse(verdicts)
 })
