@@ -199,6 +199,39 @@ medusaIntegrationTestRunner({
         expect(new Set(options.map((o) => o.shipping_option_type_id))).toEqual(new Set([result.shipping_option_type_id]))
       })
 
+      it("makes one option type when a setup and publishes into two zones run at once", async () => {
+        // The location's own zone and a second one: each publish may be the first to need the type.
+        const fulfillment = getContainer().resolve(Modules.FULFILLMENT)
+        const ownSet = await fulfillment.createFulfillmentSets({
+          name: "Milano shipping",
+          type: "shipping",
+          service_zones: [{ name: "Italy", geo_zones: [{ type: "country", country_code: "it" }] }, { name: "Italy, islands", geo_zones: [{ type: "country", country_code: "it" }] }],
+        })
+        await getContainer()
+          .resolve("link")
+          .create({ [Modules.STOCK_LOCATION]: { stock_location_id: store.location.id }, [Modules.FULFILLMENT]: { fulfillment_set_id: ownSet.id } })
+        const ids: string[] = []
+        for (const point of [POINT, OTHER_POINT]) {
+          ids.push((await api.post("/admin/pickup-points", point, admin)).data.pickup_point.id)
+        }
+        const { id: profileId } = await fulfillment.createShippingProfiles({ name: "Default", type: "default" })
+        const publish = (zoneId: string) =>
+          api.post(
+            "/admin/pickup-points/publish",
+            { pickup_point_ids: ids, service_zone_id: zoneId, shipping_profile_id: profileId, prices: [{ currency_code: "eur", amount: 3.9 }] },
+            admin
+          )
+        expect(await countOf()).toMatchObject({ types: 0 })
+
+        const answers = await Promise.all([setup(), ...ownSet.service_zones.map((zone) => publish(zone.id))])
+        expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
+        const types = await fulfillment.listShippingOptionTypes({ code: "pickup-point" })
+        expect(types).toHaveLength(1)
+        const options = await fulfillment.listShippingOptions({ service_zone: { id: ownSet.service_zones.map((zone) => zone.id) } }, { select: ["id", "shipping_option_type_id"] })
+        expect(options).toHaveLength(5)
+        expect(new Set(options.map((o) => o.shipping_option_type_id))).toEqual(new Set([types[0].id]))
+      })
+
       it("refuses a body without prices, an unknown location and an anonymous caller", async () => {
         const noPrices = await setup({ prices: [] }).catch(errorResponse)
         expect(noPrices.status).toBe(400)

@@ -18,7 +18,7 @@ import {
   type PlanPickupPointDeliverySetupInput,
   type SetupPickupPointDeliveryInput,
 } from "./steps/plan-pickup-point-delivery-setup"
-import { PICKUP_POINT_OPTION_TYPE } from "./utils/pickup-point-option-type"
+import { PICKUP_POINT_OPTION_TYPE, PICKUP_POINT_OPTIONS_LOCK_KEY } from "./utils/pickup-point-option-type"
 
 export type { SetupPickupPointDeliveryInput } from "./steps/plan-pickup-point-delivery-setup"
 
@@ -36,7 +36,6 @@ export type SetupPickupPointDeliveryResult = {
 
 export const setupPickupPointDeliveryWorkflowId = "pickup-point-setup-delivery-workflow"
 
-const SETUP_LOCK_KEY = "pickup-point-setup-delivery"
 
 /**
  * Everything a stock location needs to sell pickup-point delivery, in one
@@ -49,8 +48,9 @@ const SETUP_LOCK_KEY = "pickup-point-setup-delivery"
 export const setupPickupPointDeliveryWorkflow = createWorkflow(
   setupPickupPointDeliveryWorkflowId,
   (input: SetupPickupPointDeliveryInput) => {
-    // One setup at a time (Medusa's Locking module), so that two at once never make two option types or options.
-    acquireLockStep({ key: SETUP_LOCK_KEY, timeout: 30, ttl: 120 })
+    // One setup at a time (Medusa's Locking module), so that two at once never make two options, and
+    // never alongside a publish that may make the option type too.
+    acquireLockStep({ key: PICKUP_POINT_OPTIONS_LOCK_KEY, timeout: 30, ttl: 120 })
     const { data: locations } = useQueryGraphStep({
       entity: "stock_location",
       fields: [
@@ -166,7 +166,7 @@ export const setupPickupPointDeliveryWorkflow = createWorkflow(
       })
     )
 
-    releaseLockStep({ key: SETUP_LOCK_KEY })
+    releaseLockStep({ key: PICKUP_POINT_OPTIONS_LOCK_KEY })
 
     return new WorkflowResponse(
       transform({ resolved, createdOptions }, ({ resolved, createdOptions }): SetupPickupPointDeliveryResult => {
