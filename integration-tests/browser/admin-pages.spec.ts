@@ -89,6 +89,11 @@ medusaIntegrationTestRunner({
 
       await page().getByRole("textbox", { name: "Search" }).fill("Brera")
       await waitFor(async () => (await catalog.getByRole("row").count()) === 2)
+      // The search is in the URL: a reload (or "Back" from another page) finds the list as it was left.
+      expect(new URL(page().url()).searchParams.get("q")).toBe("Brera")
+      await page().reload()
+      await waitFor(async () => (await catalog.getByRole("row").count()) === 2)
+      expect(await page().getByRole("textbox", { name: "Search" }).inputValue()).toBe("Brera")
       // Chosen for publishing while active, deactivated after: the drawer below sees it as it is now.
       await page().getByRole("checkbox", { name: "Select PP-MI-009" }).click()
       await page().getByRole("button", { name: "Deactivate PP-MI-009" }).click()
@@ -173,6 +178,13 @@ medusaIntegrationTestRunner({
 
       await choose("Status", "Label generated")
       await waitFor(async () => (await list.getByRole("row").count()) === 3)
+      // The filters are in the URL: "Back" from an order's page finds the list as it was left.
+      expect(new URL(page().url()).searchParams.get("status")).toBe("label_generated")
+      await list.getByRole("link", { name: `TEST-${first.order.display_id}` }).click()
+      await page().waitForURL(/\/app\/orders\/order_/)
+      await page().goBack()
+      await waitFor(async () => (await list.getByRole("row").count()) === 3)
+      expect(await page().getByRole("combobox", { name: "Status" }).textContent()).toBe("Label generated")
       await page().getByRole("checkbox", { name: `Select TEST-${first.order.display_id}` }).click()
       await page().getByRole("checkbox", { name: `Select TEST-${second.order.display_id}` }).click()
       const download = page().waitForEvent("download")

@@ -7,6 +7,7 @@ import { SHIPMENT_STATUSES, TRACKING_STAGES, isRetryable } from "../../../module
 import { ShipmentBadges } from "../../components/shipment-badges"
 import { messageOf, statusOf } from "../../lib/errors"
 import { formatDateTime } from "../../lib/format"
+import { pageIndexOf, useListUrlState } from "../../lib/list-url-state"
 import { useRefreshAfterChange } from "../../lib/queries"
 import { sdk } from "../../lib/sdk"
 import { codeRefusalReason, noLabelReason } from "../../lib/shipment-advice"
@@ -22,10 +23,14 @@ const LABELS_PER_PRINT = 100
 const PickupPointShipmentsPage = () => {
   const { t, i18n } = useTranslation()
   const refresh = useRefreshAfterChange()
-  const [status, setStatus] = useState(ALL)
-  const [stage, setStage] = useState(ALL)
-  const [attentionOnly, setAttentionOnly] = useState(false)
-  const [pageIndex, setPageIndex] = useState(0)
+  const [filters, setFilters] = useListUrlState(
+    { status: ALL, stage: ALL, needs_attention: "false", offset: "0" },
+    { status: [ALL, ...SHIPMENT_STATUSES], stage: [ALL, ...Object.keys(TRACKING_STAGES)], needs_attention: ["true", "false"] }
+  )
+  const { status, stage } = filters
+  const attentionOnly = filters.needs_attention === "true"
+  const pageIndex = pageIndexOf(filters.offset, PAGE_SIZE)
+  const setPageIndex = (index: number) => setFilters({ offset: String(index * PAGE_SIZE) })
   const [selected, setSelected] = useState<Map<string, AdminShipment>>(new Map())
   const [running, setRunning] = useState<string | null>(null)
   const [outcomes, setOutcomes] = useState<{ action: string; rows: BulkOutcome[] } | null>(null)
@@ -164,7 +169,7 @@ const PickupPointShipmentsPage = () => {
           <Label htmlFor="pickup-point-shipment-status" size="small">
             {t("pickupPoint.shipments.status")}
           </Label>
-          <Select value={status} onValueChange={(value) => (setStatus(value), setPageIndex(0))}>
+          <Select value={status} onValueChange={(value) => setFilters({ status: value, offset: "0" })}>
             <Select.Trigger id="pickup-point-shipment-status" className="w-48">
               <Select.Value />
             </Select.Trigger>
@@ -182,7 +187,7 @@ const PickupPointShipmentsPage = () => {
           <Label htmlFor="pickup-point-shipment-stage" size="small">
             {t("pickupPoint.shipments.stage")}
           </Label>
-          <Select value={stage} onValueChange={(value) => (setStage(value), setPageIndex(0))}>
+          <Select value={stage} onValueChange={(value) => setFilters({ stage: value, offset: "0" })}>
             <Select.Trigger id="pickup-point-shipment-stage" className="w-48">
               <Select.Value />
             </Select.Trigger>
@@ -197,7 +202,7 @@ const PickupPointShipmentsPage = () => {
           </Select>
         </div>
         <div className="flex items-center gap-x-2 pb-1">
-          <Switch id="pickup-point-shipment-attention" checked={attentionOnly} onCheckedChange={(checked) => (setAttentionOnly(checked), setPageIndex(0))} />
+          <Switch id="pickup-point-shipment-attention" checked={attentionOnly} onCheckedChange={(checked) => setFilters({ needs_attention: String(checked), offset: "0" })} />
           <Label htmlFor="pickup-point-shipment-attention" size="small">
             {t("pickupPoint.shipments.needsAttention")}
           </Label>
@@ -268,8 +273,8 @@ const PickupPointShipmentsPage = () => {
         pageCount={pageCount}
         canPreviousPage={pageIndex > 0}
         canNextPage={pageIndex + 1 < pageCount}
-        previousPage={() => setPageIndex((index) => Math.max(0, index - 1))}
-        nextPage={() => setPageIndex((index) => index + 1)}
+        previousPage={() => setPageIndex(Math.max(0, pageIndex - 1))}
+        nextPage={() => setPageIndex(pageIndex + 1)}
         translations={{ of: t("pickupPoint.list.of"), results: t("pickupPoint.list.results"), pages: t("pickupPoint.list.pages"), prev: t("pickupPoint.list.prev"), next: t("pickupPoint.list.next") }}
       />
       {outcomes ? (

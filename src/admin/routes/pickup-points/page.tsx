@@ -7,6 +7,7 @@ import { ImportCsvDrawer } from "../../components/pickup-points/import-csv-drawe
 import { PickupPointFormDrawer } from "../../components/pickup-points/pickup-point-form-drawer"
 import { PublishDrawer } from "../../components/pickup-points/publish-drawer"
 import { messageOf } from "../../lib/errors"
+import { pageIndexOf, useListUrlState } from "../../lib/list-url-state"
 import { usePickupPoints, useSavePickupPoint } from "../../lib/pickup-point-queries"
 import type { PickupPoint } from "../../lib/types"
 
@@ -15,9 +16,12 @@ const PAGE_SIZE = 20
 /** The store's pickup-point catalog: search, edit, activate, import, publish. */
 const PickupPointsPage = () => {
   const { t } = useTranslation()
-  const [q, setQ] = useState("")
-  const [status, setStatus] = useState<"all" | "true" | "false">("all")
-  const [pageIndex, setPageIndex] = useState(0)
+  const [filters, setFilters] = useListUrlState({ q: "", is_active: "all", offset: "0" }, { is_active: ["all", "true", "false"] })
+  const { q, is_active: status } = filters
+  // The box shows what is typed at once; the URL (and the search) follows it.
+  const [typed, setTyped] = useState(q)
+  const pageIndex = pageIndexOf(filters.offset, PAGE_SIZE)
+  const setPageIndex = (index: number) => setFilters({ offset: String(index * PAGE_SIZE) })
   const [selected, setSelected] = useState<Map<string, PickupPoint>>(new Map())
   const [editing, setEditing] = useState<PickupPoint | null | undefined>(undefined)
   const [importing, setImporting] = useState(false)
@@ -26,7 +30,7 @@ const PickupPointsPage = () => {
 
   const { data, isLoading, isError, error } = usePickupPoints({
     q: q.trim() || undefined,
-    is_active: status === "all" ? undefined : status,
+    is_active: status === "all" ? undefined : (status as "true" | "false"),
     limit: PAGE_SIZE,
     offset: pageIndex * PAGE_SIZE,
   })
@@ -92,10 +96,10 @@ const PickupPointsPage = () => {
             id="pickup-point-search"
             size="small"
             placeholder={t("pickupPoint.list.searchPlaceholder")}
-            value={q}
+            value={typed}
             onChange={(event) => {
-              setQ(event.target.value)
-              setPageIndex(0)
+              setTyped(event.target.value)
+              setFilters({ q: event.target.value, offset: "0" })
             }}
           />
         </div>
@@ -105,10 +109,7 @@ const PickupPointsPage = () => {
           </Label>
           <Select
             value={status}
-            onValueChange={(value) => {
-              setStatus(value as typeof status)
-              setPageIndex(0)
-            }}
+            onValueChange={(value) => setFilters({ is_active: value, offset: "0" })}
           >
             <Select.Trigger id="pickup-point-status-filter" className="w-40">
               <Select.Value />
@@ -196,8 +197,8 @@ const PickupPointsPage = () => {
         pageCount={pageCount}
         canPreviousPage={pageIndex > 0}
         canNextPage={pageIndex + 1 < pageCount}
-        previousPage={() => setPageIndex((index) => Math.max(0, index - 1))}
-        nextPage={() => setPageIndex((index) => index + 1)}
+        previousPage={() => setPageIndex(Math.max(0, pageIndex - 1))}
+        nextPage={() => setPageIndex(pageIndex + 1)}
         translations={{ of: t("pickupPoint.list.of"), results: t("pickupPoint.list.results"), pages: t("pickupPoint.list.pages"), prev: t("pickupPoint.list.prev"), next: t("pickupPoint.list.next") }}
       />
       <PickupPointFormDrawer open={editing !== undefined} onOpenChange={(open) => !open && setEditing(undefined)} point={editing ?? undefined} />
