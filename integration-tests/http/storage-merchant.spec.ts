@@ -80,6 +80,41 @@ medusaIntegrationTestRunner({
       expect(shipped.fulfillments[0].labels).toEqual([
         expect.objectContaining({ tracking_number: onService.order.trackingNumber, label_url: "" }),
       ])
+
+      // A confirmation whose outcome is unknown, then the service cannot say whether it made it: the point is not told twice.
+      const second = await checkoutThroughStoreApi(api, store, {
+        pickupPointCode: "PP-RM-001",
+        quantity: 1,
+        address: { first_name: "Luca", last_name: "Verdi", address_1: "Via Appia 1", city: "Roma", postal_code: "00179" },
+      })
+      const secondShipment = await waitFor(async () => {
+        const [found] = await pickupPoints.listPickupPointShipments({ order_id: second.id, status: "ready" })
+        return found
+      })
+      const fault = (operation: string, kind: string) => axios.post(`${sandbox.url}/__sandbox/faults`, { operation, kind, times: 10 })
+      const confirmCalls = async () =>
+        (await axios.get(`${sandbox.url}/__sandbox/calls`)).data.calls.filter((c: { operation: string }) => c.operation === "generateLabel").length
+      const fulfil = () =>
+        api
+          .post(`/admin/orders/${second.id}/fulfillments`, { items: second.items.map((i) => ({ id: i.id, quantity: i.quantity })), location_id: store.location.id }, admin)
+          .catch(errorResponse)
+      await fault("generateLabel", "http_500")
+      expect((await fulfil()).status).toBeGreaterThanOrEqual(500)
+      await axios.delete(`${sandbox.url}/__sandbox/faults`)
+      expect(await pickupPoints.retrievePickupPointShipment(secondShipment.id)).toMatchObject({ status: "ready", label_requested_at: expect.any(Date) })
+      const asked = await confirmCalls()
+
+      await fault("status", "http_503")
+      const unsure = await fulfil()
+      expect(unsure.status).toBe(503)
+      expect(unsure.data.message).toContain(`The carrier could not say whether it confirmed the shipment of order ST-${second.display_id} already`)
+      expect(await confirmCalls()).toBe(asked)
+      await axios.delete(`${sandbox.url}/__sandbox/faults`)
+
+      // Once it can say (no confirmation was made), the shipment is confirmed, once.
+      expect((await fulfil()).status).toBe(200)
+      expect(await pickupPoints.retrievePickupPointShipment(secondShipment.id)).toMatchObject({ status: "confirmed" })
+      expect(await confirmCalls()).toBe(asked + 1)
     })
   },
 })

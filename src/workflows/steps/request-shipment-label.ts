@@ -6,7 +6,7 @@ import { heldShipmentRefusal, isCreationOpen, labelRefusal } from "../../modules
 import type { PickupPointShipmentDTO } from "../../modules/pickup-point/types"
 import { advanceAndAnnounce } from "../utils/advance-and-announce"
 import { findLabelOnService, labelFromAnswer, type LabelOnService } from "../utils/label-on-service"
-import { isHeldByAnotherFulfillment } from "../utils/live-fulfillment"
+import { isHeldByAnotherFulfillment, isLiveFulfillment } from "../utils/live-fulfillment"
 import { withShipmentLeaseWhenFree, type ShipmentLease } from "../utils/shipment-lease"
 import { shipmentWork, type ShipmentWork } from "../utils/shipment-work"
 import { toMedusaError } from "../utils/to-medusa-error"
@@ -33,11 +33,23 @@ export const requestShipmentLabelStep = createStep(requestShipmentLabelStepId, a
   }
   await refuseUnlabellable(container, shipment, input.fulfillment_id)
   const made = await withShipmentLeaseWhenFree(work.pickupPoints, shipment.id, work.lease, async (lease, claimed) => {
-    // Read again under the claim: another fulfillment may have taken the shipment meanwhile.
+    // Read again under the claim: another fulfillment may have taken the shipment meanwhile, or this one been cancelled.
     await refuseUnlabellable(container, claimed, input.fulfillment_id)
+    if (!(await isLiveFulfillment(container, input.fulfillment_id))) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This fulfillment of order ${claimed.order_number} was cancelled before its label was asked for: nothing was asked of the carrier.`)
+    }
     return { shipment: claimed, made: await askForLabel(work, lease, claimed) }
   })
   if (!made) {
+    // Not claimed: held by another process, or no longer there (a change of pickup point replaced it).
+    const [now] = await work.pickupPoints.listPickupPointShipments({ id: shipment.id }, { take: 1 })
+    if (!now) {
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        `The shipment order of ${shipment.order_number} was replaced (a change of pickup point) while this fulfillment was made: reload the order and fulfil it again.`
+      )
+    }
+    await refuseUnlabellable(container, now, input.fulfillment_id)
     throw new MedusaError(
       MedusaError.Types.CONFLICT,
       `The shipment order of ${shipment.order_number} is being worked on (a label for another fulfillment, a cancel or a tracking update): ` +
@@ -75,7 +87,13 @@ async function askForLabel(work: ShipmentWork, lease: ShipmentLease, shipment: P
   await lease.ensureHeld()
   // Asked before and not recorded: a lost answer, or a fulfillment made at the same time still recording it.
   if (shipment.label_requested_at) {
-    const found = await findLabelOnService(client, shipment, pickupPoints.statusMapping).catch(() => null)
+    const found = await findLabelOnService(client, shipment, pickupPoints.statusMapping).catch((error: unknown) => {
+      // Asked again, a DELIVERY merchant's carrier gives the same label; a STORAGE merchant's point would be told twice.
+      if (shipment.merchant_type === "STORAGE") {
+        throw toMedusaError(error, `The carrier could not say whether it confirmed the shipment of order ${shipment.order_number} already`)
+      }
+      return null
+    })
     if (found) return found
   }
   // On record before the call: until the label is recorded, the service may have made one we never heard of.
