@@ -275,16 +275,26 @@ medusaIntegrationTestRunner({
       })
       const delivery = async () => (await pickupPoints.listPickupPointWebhookDeliveries({ id: claim.claim_id }))[0]
       const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      const triedAgo = (age: string) => db.raw(`UPDATE pickup_point_webhook_delivery SET updated_at = now() - CAST(? AS interval) WHERE id = ?`, [age, claim.claim_id])
+      /** When the delivery came, and when its processing last failed. */
+      const receivedAndTried = async (received: string, tried: string) => {
+        await db.raw(`UPDATE pickup_point_webhook_delivery SET received_at = now() - CAST(? AS interval), updated_at = now() - CAST(? AS interval) WHERE id = ?`, [
+          received,
+          tried,
+          claim.claim_id,
+        ])
+        return (await delivery()).updated_at
+      }
 
-      // Received over a day ago, it is left to the Health page's "Reprocess".
-      await db.raw(`UPDATE pickup_point_webhook_delivery SET received_at = now() - interval '25 hours' WHERE id = ?`, [claim.claim_id])
-      await triedAgo("5 minutes")
+      // Received over a day ago, it is left to the Health page's "Reprocess": not even tried.
+      let tried = await receivedAndTried("25 hours", "5 minutes")
       await sync()
-      expect(await delivery()).toMatchObject({ verdict: "failed" })
+      expect(await delivery()).toMatchObject({ verdict: "failed", updated_at: tried })
+      // Failing for 55 minutes, tried 5 minutes ago: it waits as long as it has been failing.
+      tried = await receivedAndTried("1 hour", "5 minutes")
+      await sync()
+      expect(await delivery()).toMatchObject({ verdict: "failed", updated_at: tried })
 
-      await db.raw(`UPDATE pickup_point_webhook_delivery SET received_at = now() - interval '1 hour' WHERE id = ?`, [claim.claim_id])
-      await triedAgo("5 minutes")
+      await receivedAndTried("6 minutes", "5 minutes")
       await sync()
       expect(await delivery()).toMatchObject({ verdict: "applied", shipment_id: shipment.id })
       expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).tracking_stage).toBe(TRACKING_STAGES.shipped)

@@ -825,20 +825,30 @@ export async function claimWebhookDeliveryForReprocess(sql: SqlRunner, id: strin
 }
 
 /**
- * Deliveries to process again, with what was read of them: those whose processor died (stuck
- * `processing` for longer than `staleAfterMs`; their redeliveries were answered as duplicates),
- * and those whose processing failed, received within `failedWithinMs` and not tried for
- * `staleAfterMs` (a redelivery answered "being processed" meanwhile may have been the platform's
- * last, and the spec does not say that it retries). Oldest first, by the partial index on them.
+ * Deliveries to process again, with what was read of them, oldest try first: those whose processor
+ * died (stuck `processing` for longer than `staleAfterMs`; their redeliveries were answered as
+ * duplicates), and those whose processing failed, received within `failedWithinMs` (a redelivery
+ * answered "being processed" meanwhile may have been the platform's last, and the spec does not say
+ * that it retries). A failed one waits at least `staleAfterMs` and as long as it has been failing,
+ * so that one that keeps failing is tried a handful of times in its day, not on every run. Each
+ * kind is found through its own partial index.
  */
 export async function listStalledWebhookDeliveryIds(sql: SqlRunner, staleAfterMs: number, failedWithinMs: number, limit: number): Promise<string[]> {
   const rows: { id: string }[] = await sql.execute(
-    `SELECT id FROM pickup_point_webhook_delivery
-     WHERE verdict IN ('processing', 'failed') AND deleted_at IS NULL AND payload IS NOT NULL
-       AND updated_at < now() - (? * interval '1 millisecond')
-       AND (verdict = 'processing' OR received_at > now() - (? * interval '1 millisecond'))
+    `SELECT id FROM (
+       (SELECT id, updated_at FROM pickup_point_webhook_delivery
+        WHERE verdict = 'processing' AND deleted_at IS NULL AND payload IS NOT NULL
+          AND updated_at < now() - (? * interval '1 millisecond')
+        ORDER BY updated_at LIMIT ?)
+       UNION ALL
+       (SELECT id, updated_at FROM pickup_point_webhook_delivery
+        WHERE verdict = 'failed' AND deleted_at IS NULL AND payload IS NOT NULL
+          AND received_at > now() - (? * interval '1 millisecond')
+          AND updated_at < now() - GREATEST(? * interval '1 millisecond', updated_at - received_at)
+        ORDER BY received_at LIMIT ?)
+     ) AS due
      ORDER BY updated_at LIMIT ?`,
-    [staleAfterMs, failedWithinMs, limit]
+    [staleAfterMs, limit, failedWithinMs, staleAfterMs, limit, limit]
   )
   return rows.map((row) => row.id)
 }

@@ -24,7 +24,9 @@ export const PickupPointWebhookDelivery = model
     { on: ["digest"], unique: true, where: "deleted_at IS NULL" },
     // The retention job's batches, oldest first (atomic-operations.ts, pruneRecords).
     { on: ["received_at"], where: "deleted_at IS NULL" },
-    // Deliveries whose processor died or whose processing failed, found by the tracking job
-    // (reprocess-stalled-webhook-deliveries.ts): only the few being processed or failed are in it.
-    { name: "IDX_pickup_point_webhook_delivery_unsettled", on: ["updated_at"], where: "verdict IN ('processing', 'failed') AND deleted_at IS NULL" },
+    // Deliveries whose processor died, found by the tracking job (reprocess-stalled-webhook-deliveries.ts):
+    // only the few being processed are in it.
+    { on: ["updated_at"], where: "verdict = 'processing' AND deleted_at IS NULL" },
+    // Deliveries whose processing failed, processed again by the same job for a day after they came.
+    { name: "IDX_pickup_point_webhook_delivery_failed", on: ["received_at"], where: "verdict = 'failed' AND deleted_at IS NULL" },
   ])
