@@ -59,15 +59,18 @@ export type QueriedShippingOption = {
 }
 
 /**
- * The order's items the pickup-point method ships: those that need shipping,
- * and, in an order with another shipping method (a second shipping profile's
+ * The order's items the pickup-point method ships: those that need shipping
+ * (all of them when none says so: a converted draft's), and, in an order with another shipping method (a second shipping profile's
  * home delivery, say), those of the option's shipping profile; the parcel's
  * contents and goods value are theirs alone. An item whose product (and so
  * its profile) is gone stays in. The profiles are read only for an order with
  * several methods: with one, Medusa ships every item through it.
  */
 async function itemsShippedBy(container: MedusaContainer, order: QueriedOrder, option: QueriedShippingOption): Promise<QueriedOrder["items"]> {
-  const shipped = order.items.filter((item) => item.requires_shipping !== false)
+  const needing = order.items.filter((item) => item.requires_shipping !== false)
+  // Medusa marks a draft order's item as needing shipping only when its variant manages inventory: an
+  // order sent to a pickup point whose items all say they need none is such a draft, and they are its parcel.
+  const shipped = needing.length ? needing : order.items
   if ((order.shipping_methods ?? []).filter(Boolean).length < 2 || !option.shipping_profile_id) {
     return shipped
   }

@@ -9,6 +9,9 @@ import { safeErrorMessage } from "../utils/to-medusa-error"
 
 export const sweepUnrecordedOrdersStepId = "pickup-point-sweep-unrecorded-orders"
 
+/** How long a draft shipped by the plugin is remembered: one left longer is let go (its order.placed event is then its only way in). */
+const DRAFTS_REMEMBERED_MS = 30 * 86_400_000
+
 export type SweepUnrecordedOrdersInput = {
   /** Orders looked at per run at most. */
   limit: number
@@ -47,8 +50,8 @@ async function startingCursor(container: MedusaContainer, lookbackDays: number):
  * tried again every run (at most `limit` of them) until it is recorded or
  * has nothing left to record; the cursor goes on past it, so that one order
  * never keeps the later ones out of reach. A draft shipped by the plugin
- * is remembered the same way, until it is converted (then recorded) or
- * deleted. Safe with several processes:
+ * is remembered the same way, until it is converted (then recorded),
+ * deleted, or a month old. Safe with several processes:
  * recording is once per order (a unique index), the cursor only moves
  * forward, and the orders to try again are merged. No compensation: each
  * recorded shipment is the record the retry job works from.
@@ -101,8 +104,9 @@ export const sweepUnrecordedOrdersStep = createStep(
       ? new Set((await pickupPoints.listPickupPointShipments({ order_id: shipped.map((o) => o.id) }, { select: ["order_id"] })).map((s) => s.order_id))
       : new Set<string>()
     // A draft is not placed yet: it is remembered, and recorded once converted (its order.placed
-    // event may be lost as any other, and its display id is behind the cursor by then).
-    const drafts = shipped.filter((o) => o.status === "draft").map((o) => o.id)
+    // event may be lost as any other, and its display id is behind the cursor by then); for a month.
+    const draftsSince = Date.now() - DRAFTS_REMEMBERED_MS
+    const drafts = shipped.filter((o) => o.status === "draft" && new Date(o.created_at).getTime() > draftsSince).map((o) => o.id)
     const unrecorded = shipped.filter((o) => o.status !== "draft" && !recordedAlready.has(o.id))
     let recorded: string[] = []
     let failed: string[] = []
