@@ -156,6 +156,14 @@ medusaIntegrationTestRunner({
       await page().reload()
       await page().getByRole("heading", { name: "Punti di ritiro", level: 1 }).waitFor()
       await screenshot(page(), "pickup-points-it")
+      // A refused row is said in the admin's language, column by column.
+      await page().getByRole("button", { name: "Importa CSV" }).click()
+      const importerIt = page().getByRole("dialog", { name: "Importa punti di ritiro" })
+      await importerIt.getByLabel("File CSV").setInputFiles({ name: "points.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) })
+      await importerIt.getByRole("button", { name: "Importa" }).click()
+      await importerIt.getByRole("row", { name: "4 PP-TO-001 Rifiutato city: Obbligatorio." }).waitFor()
+      await screenshot(page(), "pickup-point-import-it", { selector: '[role="dialog"]' })
+      await page().keyboard.press("Escape")
       await useLanguage(page(), "en")
     })
 

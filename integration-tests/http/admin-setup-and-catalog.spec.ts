@@ -268,10 +268,16 @@ medusaIntegrationTestRunner({
 
         expect(data).toMatchObject({ created: 5, updated: 0, rejected: 4 })
         expect(data.rows.filter((r: { result: string }) => r.result === "rejected")).toEqual([
-          { line: 7, code: null, result: "rejected", reason: expect.stringContaining("code") },
-          { line: 8, code: "PP-BAD-1", result: "rejected", reason: "country_code: must be an ISO 3166-1 alpha-2 code such as IT" },
-          { line: 9, code: "PP-BAD-2", result: "rejected", reason: expect.stringContaining("opening_hours") },
-          { line: 10, code: "PP-MI-002", result: "rejected", reason: "code: repeats line 3" },
+          { line: 7, code: null, result: "rejected", reason: expect.stringContaining("code"), problems: [{ field: "code", kind: "required" }] },
+          {
+            line: 8,
+            code: "PP-BAD-1",
+            result: "rejected",
+            reason: "country_code: must be an ISO 3166-1 alpha-2 code such as IT",
+            problems: [{ field: "country_code", kind: "country" }],
+          },
+          { line: 9, code: "PP-BAD-2", result: "rejected", reason: expect.stringContaining("opening_hours"), problems: [{ field: "opening_hours", kind: "opening_hours" }] },
+          { line: 10, code: "PP-MI-002", result: "rejected", reason: "code: repeats line 3", problems: [{ field: "code", kind: "repeats", line: 3 }] },
         ])
 
         const again = await importCsv(CSV.split("\n").slice(0, 2).join("\n").replace("Edicola Duomo", "Edicola del Duomo"))

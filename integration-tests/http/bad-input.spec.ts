@@ -160,6 +160,7 @@ medusaIntegrationTestRunner({
         code: "PP-CSV-550",
         result: "rejected",
         reason: "name must not contain NUL bytes or unpaired UTF-16 surrogates",
+        problems: [{ field: "name", kind: "not_text" }],
       })
       const [, count] = await pickupPoints.listAndCountPickupPoints({ code: { $like: "PP-CSV-%" } })
       expect(count).toBe(599)

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { PICKUP_POINT_QUERY_KEY, refreshShippingViews } from "./queries"
 import { sdk } from "./sdk"
+import type { ImportRowProblem } from "../../modules/pickup-point/lib/import-row-problems"
 import type { PickupPoint } from "./types"
 
 export type PickupPointFilters = { q?: string; is_active?: "true" | "false"; limit: number; offset: number }
@@ -9,7 +10,7 @@ export type ImportResult = {
   created: number
   updated: number
   rejected: number
-  rows: ({ line: number; code: string | null; result: "created" | "updated" } | { line: number; code: string | null; result: "rejected"; reason: string })[]
+  rows: ({ line: number; code: string | null; result: "created" | "updated" } | { line: number; code: string | null; result: "rejected"; reason: string; problems?: ImportRowProblem[] })[]
 }
 
 export type PublishResult = {

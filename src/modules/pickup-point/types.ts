@@ -2,6 +2,7 @@ import type { InferTypeOf } from "@medusajs/framework/types"
 import type { CreateShipmentOrderInput } from "../../lib/shipment-orders"
 import type { PickupPoint } from "./models/pickup-point"
 import type { PickupPointShipment } from "./models/pickup-point-shipment"
+import type { ImportRowProblem } from "./lib/import-row-problems"
 import type { ShipmentStatus, TrackingStage } from "./lib/statuses"
 
 export type { ShipmentStatus, TrackingStage } from "./lib/statuses"
@@ -16,7 +17,7 @@ export type PickupPointSearchResult = Omit<PickupPointDTO, "is_active" | "create
 /** What became of one CSV row; `line` is the row's line in the file (the header is line 1). */
 export type ImportRowResult =
   | { line: number; code: string; result: "created" | "updated" }
-  | { line: number; code: string | null; result: "rejected"; reason: string }
+  | { line: number; code: string | null; result: "rejected"; reason: string; problems: ImportRowProblem[] }
 
 /** What the service's create needs for one order, built before any call. */
 export type ShipmentIntent = {

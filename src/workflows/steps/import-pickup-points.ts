@@ -47,7 +47,7 @@ export const importPickupPointsStep = createStep(importPickupPointsStepId, async
       }
       const code = (error as { code?: unknown })?.code
       const reason = `the database refused this row${typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? ` (error ${code})` : ""}`
-      return [{ line: batch[0].line, code: batch[0].input.code, result: "rejected", reason }]
+      return [{ line: batch[0].line, code: batch[0].input.code, result: "rejected", reason, problems: [{ field: null, kind: "database" }] }]
     }
   }
   const rows: ImportRowResult[] = [...read.rejected]

@@ -3,6 +3,7 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { decodeUtf8, rowsListed } from "../../lib/csv-file"
 import { messageOf } from "../../lib/errors"
+import { rejectionText } from "../../lib/import-rejection"
 import { useImportPickupPoints, type ImportResult } from "../../lib/pickup-point-queries"
 import { DrawerHeader } from "./drawer-header"
 
@@ -123,7 +124,7 @@ export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenC
                           {t(`pickupPoint.import.results.${row.result}`)}
                         </Badge>
                       </Table.Cell>
-                      <Table.Cell className="whitespace-normal">{row.result === "rejected" ? row.reason : ""}</Table.Cell>
+                      <Table.Cell className="whitespace-normal">{row.result === "rejected" ? rejectionText(row, t) : ""}</Table.Cell>
                     </Table.Row>
                   ))}
                 </Table.Body>

@@ -32,14 +32,53 @@ describe("readPickupPointCsv", () => {
     const read = readPickupPointCsv(`${HEADER}\nPT1,Tabacchi,Via Roma, 12,Milano,20121,MI,IT\nPT2,Edicola,Via Po 3,Torino,10121,TO,IT\n`)
     expect(read.valid.map((v) => v.input.code)).toEqual(["PT2"])
     expect(read.rejected).toEqual([
-      { line: 2, code: "PT1", result: "rejected", reason: expect.stringMatching(/^has a value outside the named columns \(8 cells for 7 columns\): put a cell that holds the delimiter/) },
+      {
+        line: 2,
+        code: "PT1",
+        result: "rejected",
+        reason: expect.stringMatching(/^has a value outside the named columns \(8 cells for 7 columns\): put a cell that holds the delimiter/),
+        problems: [{ field: null, kind: "shifted", cells: 8, columns: 7 }],
+      },
     ])
   })
 
   it("leaves out rows of empty cells and an unnamed trailing column, and names rows by a code column in any case", () => {
     const read = readPickupPointCsv("Code,Name,Address,City,Postcode,Country_Code,\nPT1,Tabacchi,Via Po 3,Torino,10121,IT,\n,,,,,,\nPT2,,Via Po 4,Torino,10121,IT,\n")
     expect(read.valid.map((v) => v.input.code)).toEqual(["PT1"])
-    expect(read.rejected).toEqual([{ line: 4, code: "PT2", result: "rejected", reason: expect.stringContaining("name") }])
+    expect(read.rejected).toEqual([{ line: 4, code: "PT2", result: "rejected", reason: expect.stringContaining("name"), problems: [{ field: "name", kind: "required" }] }])
+  })
+
+  it("says why each field of a row was refused, as data the admin can put in its own words", () => {
+    const columns = "code,name,address,city,postcode,country_code,latitude,longitude,opening_hours,is_active"
+    const read = readPickupPointCsv(
+      [
+        columns,
+        `PT1,${"N".repeat(201)},Via Po 3,Torino,10121,ITA,95,9.1,"{""mon"": [""9-13""]}",maybe`,
+        "PT2,Edicola,,Torino,10121,IT,45.1,east,,",
+        "PT3,Edicola,Via Po 3,Torino,10121,IT,,,,",
+        "PT3,Edicola,Via Po 5,Torino,10121,IT,,,,",
+      ].join("\n")
+    )
+    expect(read.rejected.map((row) => [row.line, row.problems])).toEqual([
+      [
+        2,
+        [
+          { field: "name", kind: "too_long", max: 200 },
+          { field: "country_code", kind: "country" },
+          { field: "latitude", kind: "latitude" },
+          { field: "opening_hours", kind: "opening_hours" },
+          { field: "is_active", kind: "not_boolean" },
+        ],
+      ],
+      [
+        3,
+        [
+          { field: "address", kind: "required" },
+          { field: "longitude", kind: "longitude" },
+        ],
+      ],
+      [5, [{ field: "code", kind: "repeats", line: 4 }]],
+    ])
   })
 
   it("refuses a header it cannot read, once, saying which columns it takes", () => {

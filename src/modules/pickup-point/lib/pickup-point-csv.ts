@@ -1,5 +1,6 @@
 import { parse as parseCsv } from "csv-parse/sync"
 import type { ImportRowResult } from "../types"
+import { problemOfIssue } from "./import-row-problems"
 import { csvRecordToInput, pickupPointInputSchema, type PickupPointInput } from "./pickup-point-schema"
 
 /** A CSV file read row by row: the valid points with their line, and each rejected row with its reason. */
@@ -55,23 +56,34 @@ export function readPickupPointCsv(csv: string): ReadPickupPointCsv {
         code,
         result: "rejected",
         reason: `has a value outside the named columns (${cells.length} cells for ${columns.filter(Boolean).length} columns): put a cell that holds the delimiter (an address such as "Via Roma, 12") in double quotes`,
+        problems: [{ field: null, kind: "shifted", cells: cells.length, columns: columns.filter(Boolean).length }],
       })
       continue
     }
-    const parsed = pickupPointInputSchema.safeParse(csvRecordToInput(record))
+    const row = csvRecordToInput(record)
+    const parsed = pickupPointInputSchema.safeParse(row)
     // The parser turns an unpaired surrogate into U+FFFD; either is a cell that is not valid text.
     const garbled = columns.find((column) => record[column]?.includes("\ufffd"))
     if (garbled !== undefined) {
-      rejected.push({ line: info.lines, code: garbled === "code" ? null : code, result: "rejected", reason: `${garbled} is not valid text (an unpaired surrogate or U+FFFD): check that the file is UTF-8` })
+      rejected.push({
+        line: info.lines,
+        code: garbled === "code" ? null : code,
+        result: "rejected",
+        reason: `${garbled} is not valid text (an unpaired surrogate or U+FFFD): check that the file is UTF-8`,
+        problems: [{ field: garbled, kind: "not_text" }],
+      })
     } else if (!parsed.success) {
       const named = (i: { path: PropertyKey[]; message: string }) => {
         const field = i.path.map(String).join(".")
         return !field || i.message.startsWith(`${field} `) ? i.message : `${field}: ${i.message}`
       }
       const reason = parsed.error.issues.map(named).join("; ")
-      rejected.push({ line: info.lines, code, result: "rejected", reason })
+      // One problem per field: a field's first issue says what to fix in it.
+      const problems = [...new Map(parsed.error.issues.map((i) => [String(i.path[0] ?? ""), problemOfIssue(i, row)])).values()]
+      rejected.push({ line: info.lines, code, result: "rejected", reason, problems })
     } else if (valid.has(parsed.data.code)) {
-      rejected.push({ line: info.lines, code, result: "rejected", reason: `code: repeats line ${valid.get(parsed.data.code)!.line}` })
+      const first = valid.get(parsed.data.code)!.line
+      rejected.push({ line: info.lines, code, result: "rejected", reason: `code: repeats line ${first}`, problems: [{ field: "code", kind: "repeats", line: first }] })
     } else {
       valid.set(parsed.data.code, { line: info.lines, input: parsed.data })
     }
