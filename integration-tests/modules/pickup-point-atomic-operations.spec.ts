@@ -65,6 +65,24 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
       })
     })
 
+    describe("the tracking sync's untold moves, more than it takes in a run", () => {
+      it("offers each of them in turn, so that moves Medusa keeps refusing cannot hold the others back", async () => {
+        const ids: string[] = []
+        for (let i = 0; i < 3; i++) {
+          const { shipment } = await service.recordShipmentIntent(intent())
+          // Shipped by the carrier (ST_0003), its fulfillment not yet told.
+          await service.updatePickupPointShipments({ id: shipment.id, fulfillment_id: `ful_${i}`, tracking_status_code: "ST_0003" })
+          ids.push(shipment.id)
+        }
+        const offered = new Set<string>()
+        for (let run = 0; run < 40 && offered.size < ids.length; run++) {
+          const [move] = await service.listUnappliedTransitions(1)
+          offered.add(move.shipment_id)
+        }
+        expect([...offered].sort()).toEqual([...ids].sort())
+      })
+    })
+
     describe("the tracking job's look-up of webhook deliveries to process again", () => {
       it("reads them through their partial indexes, not the table's settled deliveries", async () => {
         // Months of settled deliveries and a few failed ones, with statistics, as a store's table has them.
