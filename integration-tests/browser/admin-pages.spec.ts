@@ -150,11 +150,15 @@ medusaIntegrationTestRunner({
       await results.getByRole("row", { name: /PP-MI-009 .*Not published/ }).waitFor()
       await screenshot(page(), "pickup-point-publish-en", { selector: '[role="dialog"]' })
       await page().keyboard.press("Escape")
+      // The list says where each point is sold now.
+      await catalog.getByRole("row", { name: /PP-MI-001 .*In 1 shipping option/ }).waitFor()
+      await catalog.getByRole("row", { name: /PP-MI-009 .*Inactive —/ }).waitFor()
       await screenshot(page(), "pickup-points-en")
 
       await useLanguage(page(), "it")
       await page().reload()
       await page().getByRole("heading", { name: "Punti di ritiro", level: 1 }).waitFor()
+      await page().getByRole("row", { name: /PP-MI-001 .*In 1 opzione di spedizione/ }).waitFor()
       await screenshot(page(), "pickup-points-it")
       // A refused row is said in the admin's language, column by column.
       await page().getByRole("button", { name: "Importa CSV" }).click()

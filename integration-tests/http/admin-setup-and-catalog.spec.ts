@@ -197,6 +197,12 @@ medusaIntegrationTestRunner({
         const options = await fulfillment.listShippingOptions({ service_zone: { id: result.service_zone_id } }, { select: ["id", "shipping_option_type_id"] })
         expect(options).toHaveLength(3)
         expect(new Set(options.map((o) => o.shipping_option_type_id))).toEqual(new Set([result.shipping_option_type_id]))
+        // The catalog's list says where each point is sold.
+        const { data: listed } = await api.get("/admin/pickup-points?limit=10", admin)
+        expect(Object.fromEntries(listed.pickup_points.map((p: { code: string; published_options: number }) => [p.code, p.published_options]))).toEqual({
+          [POINT.code]: 1,
+          [OTHER_POINT.code]: 1,
+        })
       })
 
       it("makes one option type when a setup and publishes into two zones run at once", async () => {

@@ -58,11 +58,12 @@ export function useImportPickupPoints() {
 }
 
 export function usePublishPickupPoints() {
-  const queryClient = useQueryClient()
+  // The catalog too: its list says in how many shipping options each point is sold.
+  const refresh = useRefreshCatalog()
   return useMutation({
     mutationFn: (body: { pickup_point_ids: string[]; service_zone_id: string; shipping_profile_id: string; prices: { currency_code: string; amount: number }[] }) =>
       sdk.client.fetch<PublishResult>("/admin/pickup-points/publish", { method: "POST", body }),
-    onSuccess: () => refreshShippingViews(queryClient),
+    onSuccess: refresh,
   })
 }
 

@@ -17,6 +17,8 @@ export type PickupPoint = {
   network_name: string | null
   requires_verification_code: boolean
   is_active: boolean
+  /** How many shipping options sell this point (published); in the admin list only. */
+  published_options?: number
 }
 
 export type ShipmentAttention = "failed" | "cancel_pending" | "stuck_awaiting_import" | "sync_stale"

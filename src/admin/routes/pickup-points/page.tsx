@@ -139,6 +139,7 @@ const PickupPointsPage = () => {
             <Table.HeaderCell>{t("pickupPoint.list.network")}</Table.HeaderCell>
             <Table.HeaderCell>{t("pickupPoint.list.codeNeeded")}</Table.HeaderCell>
             <Table.HeaderCell>{t("pickupPoint.list.status")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("pickupPoint.list.published")}</Table.HeaderCell>
             <Table.HeaderCell>
               <span className="sr-only">{t("pickupPoint.list.actions")}</span>
             </Table.HeaderCell>
@@ -166,6 +167,7 @@ const PickupPointsPage = () => {
                   {point.is_active ? t("pickupPoint.list.active") : t("pickupPoint.list.inactive")}
                 </Badge>
               </Table.Cell>
+              <Table.Cell>{point.published_options ? t("pickupPoint.list.publishedIn", { count: point.published_options }) : "—"}</Table.Cell>
               <Table.Cell>
                 <div className="flex justify-end gap-x-2">
                   <Button size="small" variant="transparent" aria-label={t("pickupPoint.list.editPoint", { code: point.code })} onClick={() => setEditing(point)}>

@@ -2,6 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { PICKUP_POINT_MODULE } from "../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../modules/pickup-point/service"
 import { createPickupPointWorkflow } from "../../../workflows/pickup-point-catalog"
+import { listPublishedOptions } from "../../../workflows/utils/published-options"
 import type { AdminCreatePickupPointType, AdminListPickupPointsType } from "../../validators"
 
 export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListPickupPointsType>, res: MedusaResponse) {
@@ -12,7 +13,10 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListPick
     ...(q ? { $and: adminSearchWords(q).map(anyFieldContains) } : {}),
   }
   const [points, count] = await pickupPoints.listAndCountPickupPoints(filters, { take: limit, skip: offset, order: { code: "ASC" } })
-  res.json({ pickup_points: points, count, limit, offset })
+  // How many shipping options sell each point of the page (published ones), for the list's own column.
+  const published = await listPublishedOptions(req.scope, points.map((point) => point.code), { select: ["id", "provider_id", "data"] })
+  const optionsOf = (code: string) => published.filter((entry) => entry.code === code).length
+  res.json({ pickup_points: points.map((point) => ({ ...point, published_options: optionsOf(point.code) })), count, limit, offset })
 }
 
 export async function POST(req: AuthenticatedMedusaRequest<AdminCreatePickupPointType>, res: MedusaResponse) {
