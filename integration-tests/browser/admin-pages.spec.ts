@@ -94,6 +94,10 @@ medusaIntegrationTestRunner({
       await page().reload()
       await waitFor(async () => (await catalog.getByRole("row").count()) === 2)
       expect(await page().getByRole("textbox", { name: "Search" }).inputValue()).toBe("Brera")
+      // Medusa's sidebar link keeps the list as it was left, box included.
+      await page().getByRole("link", { name: "Pickup points" }).click()
+      expect(new URL(page().url()).searchParams.get("q")).toBe("Brera")
+      expect(await page().getByRole("textbox", { name: "Search" }).inputValue()).toBe("Brera")
       // Chosen for publishing while active, deactivated after: the drawer below sees it as it is now.
       await page().getByRole("checkbox", { name: "Select PP-MI-009" }).click()
       await page().getByRole("button", { name: "Deactivate PP-MI-009" }).click()

@@ -32,5 +32,6 @@ export function useListUrlState<K extends string>(defaults: Record<K, string>, a
 /** The page index an `offset` in the URL names: a whole page from 0, else the first. */
 export function pageIndexOf(offset: string, pageSize: number): number {
   const value = Number(offset)
-  return Number.isInteger(value) && value > 0 ? Math.floor(value / pageSize) : 0
+  // A safe integer, as the API takes it: a larger one would be refused, and the list stay empty.
+  return Number.isSafeInteger(value) && value > 0 ? Math.floor(value / pageSize) : 0
 }

@@ -612,7 +612,7 @@ export async function listUnappliedTransitions(
   const list = (values: string[]) => (values.length ? placeholders(values) : "NULL")
   // Selected by status code, so that shipments with nothing to tell Medusa (cancelled by the carrier) never fill the limit;
   // in no fixed order, so that moves Medusa keeps refusing (an order edit left open for days) cannot hold the others
-  // back for good when there are more than the limit (the candidates are few: only untold moves are in the index).
+  // back for good when there are more than the limit (a top-N sort of the untold moves alone, which are few).
   return await sql.execute(
     `SELECT id AS shipment_id, order_id, fulfillment_id, tracking_number, shipped_at, delivered_at, tracking_status_code AS status_code
      FROM pickup_point_shipment

@@ -6,6 +6,6 @@ describe("the page a list's URL names", () => {
     expect(pageIndexOf("40", 20)).toBe(2)
     // An offset someone typed between two pages shows the page it falls in.
     expect(pageIndexOf("30", 20)).toBe(1)
-    for (const odd of ["", "-20", "2.5", "abc", "1e400"]) expect(pageIndexOf(odd, 20)).toBe(0)
+    for (const odd of ["", "-20", "2.5", "abc", "1e400", "1e20"]) expect(pageIndexOf(odd, 20)).toBe(0)
   })
 })

@@ -12,14 +12,23 @@ import { usePickupPoints, useSavePickupPoint } from "../../lib/pickup-point-quer
 import type { PickupPoint } from "../../lib/types"
 
 const PAGE_SIZE = 20
+/** How long typing pauses before the search runs. */
+const SEARCH_PAUSE_MS = 300
 
 /** The store's pickup-point catalog: search, edit, activate, import, publish. */
 const PickupPointsPage = () => {
   const { t } = useTranslation()
   const [filters, setFilters] = useListUrlState({ q: "", is_active: "all", offset: "0" }, { is_active: ["all", "true", "false"] })
   const { q, is_active: status } = filters
-  // The box shows what is typed at once; the URL (and the search) follows it.
+  // The box shows what is typed at once; the URL (and the search) follows it once typing pauses: one
+  // request per pause rather than per key. (The page is mounted again on Back and Forward, and
+  // Medusa's sidebar link keeps the URL's search, so the URL never changes under the box.)
   const [typed, setTyped] = useState(q)
+  useEffect(() => {
+    if (typed === q) return
+    const timer = setTimeout(() => setFilters({ q: typed, offset: "0" }), SEARCH_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [typed])
   const pageIndex = pageIndexOf(filters.offset, PAGE_SIZE)
   const setPageIndex = (index: number) => setFilters({ offset: String(index * PAGE_SIZE) })
   const [selected, setSelected] = useState<Map<string, PickupPoint>>(new Map())
@@ -97,10 +106,7 @@ const PickupPointsPage = () => {
             size="small"
             placeholder={t("pickupPoint.list.searchPlaceholder")}
             value={typed}
-            onChange={(event) => {
-              setTyped(event.target.value)
-              setFilters({ q: event.target.value, offset: "0" })
-            }}
+            onChange={(event) => setTyped(event.target.value)}
           />
         </div>
         <div className="flex flex-col gap-y-1">

@@ -57,6 +57,8 @@ describe("readPickupPointCsv", () => {
         "PT2,Edicola,,Torino,10121,IT,45.1,east,,",
         "PT3,Edicola,Via Po 3,Torino,10121,IT,,,,",
         "PT3,Edicola,Via Po 5,Torino,10121,IT,,,,",
+        // Two issues with one field: its first says what to fix (the NUL byte, before the length).
+        `PT4,Edicola\u0000${"N".repeat(200)},Via Po 7,Torino,10121,IT,,,,`,
       ].join("\n")
     )
     expect(read.rejected.map((row) => [row.line, row.problems])).toEqual([
@@ -78,6 +80,7 @@ describe("readPickupPointCsv", () => {
         ],
       ],
       [5, [{ field: "code", kind: "repeats", line: 4 }]],
+      [6, [{ field: "name", kind: "not_text" }]],
     ])
   })
 

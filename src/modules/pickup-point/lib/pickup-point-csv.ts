@@ -1,6 +1,6 @@
 import { parse as parseCsv } from "csv-parse/sync"
 import type { ImportRowResult } from "../types"
-import { problemOfIssue } from "./import-row-problems"
+import { problemOfIssue, type ImportRowProblem } from "./import-row-problems"
 import { csvRecordToInput, pickupPointInputSchema, type PickupPointInput } from "./pickup-point-schema"
 
 /** A CSV file read row by row: the valid points with their line, and each rejected row with its reason. */
@@ -79,8 +79,12 @@ export function readPickupPointCsv(csv: string): ReadPickupPointCsv {
       }
       const reason = parsed.error.issues.map(named).join("; ")
       // One problem per field: a field's first issue says what to fix in it.
-      const problems = [...new Map(parsed.error.issues.map((i) => [String(i.path[0] ?? ""), problemOfIssue(i, row)])).values()]
-      rejected.push({ line: info.lines, code, result: "rejected", reason, problems })
+      const problems = new Map<string, ImportRowProblem>()
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? "")
+        if (!problems.has(field)) problems.set(field, problemOfIssue(issue, row))
+      }
+      rejected.push({ line: info.lines, code, result: "rejected", reason, problems: [...problems.values()] })
     } else if (valid.has(parsed.data.code)) {
       const first = valid.get(parsed.data.code)!.line
       rejected.push({ line: info.lines, code, result: "rejected", reason: `code: repeats line ${first}`, problems: [{ field: "code", kind: "repeats", line: first }] })
