@@ -19,7 +19,7 @@ const CSV = [
 ].join("\n")
 
 describe("a refused CSV row in the import drawer", () => {
-  it("says in Italian what is wrong with each column, naming the columns as the file does", async () => {
+  it("says in Italian what is wrong with each column, naming the columns", async () => {
     expect(await shown("it", CSV)).toEqual([
       "name: Al massimo 200 caratteri. address: Obbligatorio. country_code: Due lettere, come IT. latitude: Un numero da -90 a 90. is_active: Deve essere true o false.",
       "code: Ripete la riga 3: un codice compare una sola volta nel file.",
