@@ -16,6 +16,9 @@ const moduleDir = path.join(__dirname, "../../src/modules/pickup-point")
 
 const sandbox = useTestSandbox()
 
+type PlanNode = { "Index Name"?: string; "Actual Rows": number; Plans?: PlanNode[] }
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)]
+
 const quietLogger = { warn: () => undefined, info: () => undefined, error: () => undefined, debug: () => undefined } as never
 
 let sequence = 0
@@ -52,16 +55,45 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
     }
 
     describe("the tracking sync's look-up of untold moves", () => {
-      it("reads them through their partial index, not the whole shipment table", async () => {
-        // The statement as the sync sends it, planned with sequential scans priced out: the index must be able to serve it.
+      it("reads the untold moves alone through their indexes, not the shipments in transit already told", async () => {
+        // A store's table: 2,000 shipments in transit, told they shipped (ST_0005 with shipped_at), and three moves
+        // never told: two shipped (ST_0003, ST_0005 without shipped_at), one delivered (ST_0007 without delivered_at).
+        const { shipment: template } = await service.recordShipmentIntent(intent())
+        const copy = (suffix: string, code: string, shippedAt: string) =>
+          `INSERT INTO pickup_point_shipment
+           SELECT (jsonb_populate_record(NULL::pickup_point_shipment, to_jsonb(s) || jsonb_build_object(
+             'id', 'pusp_plan_${suffix}_' || n, 'order_id', 'order_plan_${suffix}_' || n, 'order_number', 'PLAN${suffix}' || n,
+             'fulfillment_id', 'ful_plan_${suffix}_' || n, 'tracking_status_code', '${code}', 'shipped_at', ${shippedAt}))).*
+           FROM pickup_point_shipment s, generate_series(1, ${suffix === "transit" ? 2000 : 1}) AS n WHERE s.id = ?`
+        const manager = MikroOrmWrapper.forkManager()
+        await manager.execute(copy("transit", "ST_0005", "now()"), [template.id])
+        await manager.execute(copy("shipped3", "ST_0003", "NULL"), [template.id])
+        await manager.execute(copy("shipped5", "ST_0005", "NULL"), [template.id])
+        await manager.execute(copy("delivered", "ST_0007", "now()"), [template.id])
+        await manager.execute("ANALYZE pickup_point_shipment")
+
         let statement: { sql: string; params: unknown[] } | undefined
         const capture = { execute: async (sql: string, params?: unknown[]) => ((statement = { sql, params: params ?? [] }), []) }
         await listUnappliedTransitions(capture, 100, { shipped: ["ST_0003", "ST_0005"], delivered: ["ST_0007"] })
-        const plan: { "QUERY PLAN": string }[] = await MikroOrmWrapper.forkManager().transactional(async (tx) => {
-          await tx.execute("SET LOCAL enable_seqscan = off")
-          return await tx.execute(`EXPLAIN ${statement!.sql}`, statement!.params)
-        })
-        expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("IDX_pickup_point_shipment_untold_moves")
+        // Planned with sequential scans priced out: the indexes must be able to serve the statement as the sync sends it.
+        const [{ "QUERY PLAN": [plan] }]: { "QUERY PLAN": [{ Plan: PlanNode }] }[] = await MikroOrmWrapper.forkManager().transactional(
+          async (tx) => {
+            await tx.execute("SET LOCAL enable_seqscan = off")
+            return await tx.execute(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement!.sql}`, statement!.params)
+          }
+        )
+        const indexScans = nodesOf(plan.Plan).filter((node) => node["Index Name"])
+        expect(indexScans.map((node) => node["Index Name"]).sort()).toEqual([
+          "IDX_pickup_point_shipment_undelivered_status",
+          "IDX_pickup_point_shipment_unshipped_status",
+        ])
+        // The index entries read are the untold moves themselves, however many shipments are in transit.
+        expect(indexScans.reduce((rows, node) => rows + node["Actual Rows"], 0)).toBe(3)
+        expect(
+          (await listUnappliedTransitions(manager, 100, { shipped: ["ST_0003", "ST_0005"], delivered: ["ST_0007"] }))
+            .map((move) => move.shipment_id)
+            .sort()
+        ).toEqual(["pusp_plan_delivered_1", "pusp_plan_shipped3_1", "pusp_plan_shipped5_1"])
       })
     })
 

@@ -79,10 +79,16 @@ export const PickupPointShipment = model
       on: ["created_at"],
       where: SHIPPED_OFF_SHIPMENTS_SQL,
     },
-    // The moves Medusa may not have been told of yet, looked for at the start of every tracking sync.
+    // The moves Medusa may not have been told of yet, looked for at the start of every tracking sync:
+    // one part per move, so that shipments in transit, told they shipped, are not walked for it.
     {
-      name: "IDX_pickup_point_shipment_untold_moves",
+      name: "IDX_pickup_point_shipment_unshipped_status",
       on: ["tracking_status_code"],
-      where: "deleted_at IS NULL AND fulfillment_id IS NOT NULL AND (shipped_at IS NULL OR delivered_at IS NULL)",
+      where: "deleted_at IS NULL AND fulfillment_id IS NOT NULL AND shipped_at IS NULL",
+    },
+    {
+      name: "IDX_pickup_point_shipment_undelivered_status",
+      on: ["tracking_status_code"],
+      where: "deleted_at IS NULL AND fulfillment_id IS NOT NULL AND delivered_at IS NULL",
     },
   ])
