@@ -168,13 +168,20 @@ export class ShipmentOrdersClient {
     }
   }
 
-  /** Generates the label (DELIVERY) or confirms the shipment (STORAGE). */
-  async generateLabel(input: GenerateLabelRequest): Promise<GenerateLabelResult> {
+  /**
+   * Generates the label (DELIVERY) or confirms the shipment (STORAGE).
+   * `onceOnly` retries only an attempt the service surely did not act on
+   * (429, 503, a refused connection): for a STORAGE merchant a repeated
+   * call tells the pickup point again. After an unknown outcome, look the
+   * shipment's status up instead.
+   */
+  async generateLabel(input: GenerateLabelRequest, options: { onceOnly?: boolean } = {}): Promise<GenerateLabelResult> {
     const body = this.#validate("generateLabel", input)
     const { message, data } = await this.#callJson(
       "generateLabel",
       body,
-      generateLabelResponseSchema
+      generateLabelResponseSchema,
+      options.onceOnly ? new AttemptState({ retryUnknownOutcome: false }) : undefined
     )
     if (!data?.label?.data) {
       return { kind: "confirmed", message, info: data ?? null }
@@ -266,7 +273,8 @@ export class ShipmentOrdersClient {
 
     axiosRetry(http, {
       retries: this.#options.retries,
-      retryCondition: (error) => transientReason(error) !== null,
+      retryCondition: (error) =>
+        transientReason(error) !== null && (attemptOf(error.config ?? {})?.retryUnknownOutcome !== false || !isOutcomeUnknownAttempt(error)),
       retryDelay: (attempt, error) =>
         Math.min(
           Math.max(exponentialDelay(attempt, undefined, this.#options.retryBaseDelayMs), retryAfter(error)),
@@ -276,6 +284,8 @@ export class ShipmentOrdersClient {
         // The spent deadline would make axios-retry skip the backoff; the interceptor sets a new one.
         config.signal = undefined
         const state = attemptOf(config)
+        // Remembered for the error the call ends with: a timeout the service may have acted on, then a 503, is not "nothing happened".
+        if (state && isOutcomeUnknownAttempt(error)) state.outcomeUnknown = true
         this.#report({
           operation: operationOf(config),
           http_status: error.response?.status ?? null,
@@ -304,13 +314,14 @@ export class ShipmentOrdersClient {
   async #callJson<S extends z.ZodType<Envelope>>(
     operation: ShipmentOperation,
     payload: object,
-    schema: S
+    schema: S,
+    attempt?: AttemptState
   ): Promise<z.output<S>> {
     return this.#exchange(operation, payload, "text", (response) => {
       const body = this.#parse(operation, response.status, response.data as string, schema)
       this.#assertSuccess(operation, response.status, body)
       return body
-    })
+    }, attempt)
   }
 
   /**
@@ -323,9 +334,9 @@ export class ShipmentOrdersClient {
     operation: ShipmentOperation,
     payload: object,
     responseType: "text" | "arraybuffer",
-    read: (response: AxiosResponse) => T
+    read: (response: AxiosResponse) => T,
+    attempt = new AttemptState()
   ): Promise<T> {
-    const attempt = new AttemptState()
     let httpStatus: number | null = null
     try {
       const response = await this.#send(operation, payload, responseType, attempt)
@@ -438,20 +449,25 @@ export class ShipmentOrdersClient {
         cause: error instanceof Error ? error.name : "unknown error",
       })
     }
+    const earlierOutcomeUnknown = attemptOf(error.config ?? {})?.outcomeUnknown ?? false
     const response = error.response
     if (!response) {
       const reason = transientReason(error) ?? "network"
       return new ShipmentOrdersUnavailableError({
         operation,
         reason,
-        // A refused connection or an unknown host means nothing reached the service.
-        outcomeUnknown: !["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"].includes(error.code ?? ""),
+        outcomeUnknown: isOutcomeUnknownAttempt(error) || earlierOutcomeUnknown,
         attempts,
         cause: error.code,
       })
     }
     const status = response.status
     const serviceMessage = messageOf(response.data)
+    if (status === 404 && !isEnvelope(response.data)) {
+      // Not the service's answer (a proxy's or a load balancer's page, during a deploy): the call did not reach it.
+      // Taken for "no such order", an order that exists would be created a second time, or a cancel recorded undone.
+      return new ShipmentOrdersUnavailableError({ operation, httpStatus: status, serviceMessage, reason: "server_error", outcomeUnknown: earlierOutcomeUnknown, attempts })
+    }
     if (status === 401 || status === 403) {
       return new ShipmentOrdersUnauthorizedError({ operation, httpStatus: status, serviceMessage })
     }
@@ -461,7 +477,7 @@ export class ShipmentOrdersClient {
         httpStatus: status,
         serviceMessage,
         reason: status === 429 ? "rate_limited" : "server_error",
-        outcomeUnknown: status !== 429 && status !== 503,
+        outcomeUnknown: isOutcomeUnknownAttempt(error) || earlierOutcomeUnknown,
         attempts,
       })
     }
@@ -481,7 +497,25 @@ const ATTEMPT_KEY = "shipmentOrdersAttempt"
 class AttemptState {
   number = 0
   startedAt = Date.now()
+  /** Whether a retried attempt may have been acted on by the service. */
+  outcomeUnknown = false
+  /** False: an attempt the service may have acted on is not retried. */
+  readonly retryUnknownOutcome: boolean
+
+  constructor(options: { retryUnknownOutcome?: boolean } = {}) {
+    this.retryUnknownOutcome = options.retryUnknownOutcome ?? true
+  }
 }
+
+/** Whether the service may have acted on a failed attempt: no answer once connected, or a server error other than 503. */
+function isOutcomeUnknownAttempt(error: AxiosError): boolean {
+  if (!error.response) return !NOT_CONNECTED_CODES.includes(error.code ?? "")
+  const status = error.response.status
+  return status >= 500 && status !== 503
+}
+
+/** A refused connection or an unknown host: nothing reached the service. */
+const NOT_CONNECTED_CODES = ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]
 
 function attemptOf(config: object): AttemptState | undefined {
   return (config as Record<string, unknown>)[ATTEMPT_KEY] as AttemptState | undefined
@@ -546,27 +580,43 @@ function rejection(details: {
   httpStatus: number
   serviceMessage?: string
 }): ShipmentOrdersRejectedError {
-  if (details.httpStatus === 404 || (details.operation === "getIdentifier" && ORDER_NOT_FOUND.test(details.serviceMessage ?? ""))) {
-    return new ShipmentOrderNotFoundError(details)
-  }
+  // Not imported first: a service may answer it 404 too, and the order it names exists.
   if (NOT_IMPORTED.test(details.serviceMessage ?? "")) {
     return new ShipmentOrderNotImportedError(details)
+  }
+  if (details.httpStatus === 404 || (details.operation === "getIdentifier" && ORDER_NOT_FOUND.test(details.serviceMessage ?? ""))) {
+    return new ShipmentOrderNotFoundError(details)
   }
   return new ShipmentOrdersRejectedError(details)
 }
 
-/** The `message` of an error body when it is a JSON envelope, else a short excerpt. */
-function messageOf(data: unknown): string | undefined {
-  const text = Buffer.isBuffer(data) || data instanceof ArrayBuffer
+/** An error body as text (responses are read as text or bytes). */
+function textOf(data: unknown): string | undefined {
+  return Buffer.isBuffer(data) || data instanceof ArrayBuffer
     ? Buffer.from(data as ArrayBuffer).toString("utf8")
     : typeof data === "string" ? data : undefined
-  if (!text) {
+}
+
+/** An error body's JSON object, or undefined when it is not one. */
+function jsonObjectOf(data: unknown): Record<string, unknown> | undefined {
+  try {
+    const body = JSON.parse(textOf(data) ?? "") as unknown
+    return typeof body === "object" && body !== null ? (body as Record<string, unknown>) : undefined
+  } catch {
     return undefined
   }
-  try {
-    const message = (JSON.parse(text) as { message?: unknown }).message
-    return typeof message === "string" ? message : undefined
-  } catch {
-    return text.slice(0, 200)
+}
+
+/** Whether an error body is the service's JSON envelope, not some other server's page. */
+function isEnvelope(data: unknown): boolean {
+  return jsonObjectOf(data)?.success !== undefined
+}
+
+/** The `message` of an error body when it is a JSON envelope, else a short excerpt. */
+function messageOf(data: unknown): string | undefined {
+  const body = jsonObjectOf(data)
+  if (body) {
+    return typeof body.message === "string" ? body.message : undefined
   }
+  return textOf(data)?.slice(0, 200) || undefined
 }

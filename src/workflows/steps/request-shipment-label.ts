@@ -100,7 +100,11 @@ async function askForLabel(work: ShipmentWork, lease: ShipmentLease, shipment: P
   await pickupPoints.updatePickupPointShipments({ id: shipment.id, label_requested_at: new Date() })
   await lease.ensureHeld()
   try {
-    const result = await client.generateLabel({ orderReferenceCode: shipment.order_reference_code!, labelType: pickupPoints.options.labelType })
+    // A STORAGE merchant's call is not repeated blindly on a timeout (its point would be told again): looked up below instead.
+    const result = await client.generateLabel(
+      { orderReferenceCode: shipment.order_reference_code!, labelType: pickupPoints.options.labelType },
+      { onceOnly: shipment.merchant_type === "STORAGE" }
+    )
     return labelFromAnswer(result, shipment.merchant_type)
   } catch (error) {
     if (error instanceof ShipmentOrderNotImportedError) {

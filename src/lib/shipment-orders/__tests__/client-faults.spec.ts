@@ -99,6 +99,33 @@ describe("operations that are safe to retry", () => {
     expect(order.tracking.filter((event: { statusCode: string }) => event.statusCode === "ST_0002")).toHaveLength(1)
   })
 
+  it("report an unknown outcome when an earlier attempt may have been acted on, whatever the last answer said", async () => {
+    const client = sandbox.client(undefined, { retries: 2 })
+    const { orderReferenceCode } = await client.create(orderInput())
+    // The first cancel is carried out and its answer lost; the retries meet a 503 (nothing done).
+    await sandbox.fault("cancel", "commit_then_drop", 1)
+    await sandbox.fault("cancel", "http_503", 10)
+
+    const error = await client.cancel({ orderReferenceCode }).catch((e) => e)
+
+    expect(error).toMatchObject({ code: "unavailable", httpStatus: 503, attempts: 3, outcomeUnknown: true })
+    expect((await sandbox.orders())[0].cancelledAt).toBeTruthy()
+  })
+
+  it("repeat generateLabel once-only (a STORAGE merchant's) only after an attempt the service did not act on", async () => {
+    const client = sandbox.client(undefined, { retries: 2 })
+    const { orderReferenceCode } = await client.create(orderInput())
+    // Were it retried, the second attempt would find no fault left and succeed.
+    await sandbox.fault("generateLabel", "http_500", 1)
+    const error = await client.generateLabel({ orderReferenceCode }, { onceOnly: true }).catch((e) => e)
+    expect(error).toMatchObject({ code: "unavailable", httpStatus: 500, attempts: 1, outcomeUnknown: true })
+    expect(await sandbox.calls("generateLabel")).toHaveLength(1)
+
+    await sandbox.fault("generateLabel", "http_503", 1)
+    await expect(client.generateLabel({ orderReferenceCode }, { onceOnly: true })).resolves.toMatchObject({ kind: "label" })
+    expect((await sandbox.calls("generateLabel")).map((call) => call.httpStatus)).toEqual([500, 503, 200])
+  })
+
   it("honour the service's refusal of a cancel with no retry", async () => {
     const client = sandbox.client()
     await sandbox.fault("cancel", "reject", 1)

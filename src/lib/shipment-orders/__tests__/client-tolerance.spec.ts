@@ -33,6 +33,8 @@ beforeAll(async () => {
     res.status(answer.status ?? 200).set(answer.headers ?? {})
     if (Buffer.isBuffer(answer.body)) {
       res.type("application/pdf").send(answer.body)
+    } else if (typeof answer.body === "string") {
+      res.type("text/html").send(answer.body)
     } else {
       res.json(answer.body)
     }
@@ -144,6 +146,26 @@ describe("reading the spec's response variants", () => {
     await expect(client().getIdentifier("SHOP-1")).resolves.toBeNull()
     // Anything else is a refusal: taken for "not found", an order that exists would be created again.
     await expect(client().getIdentifier("SHOP-1")).rejects.toMatchObject({ code: "rejected", serviceMessage: "Merchant not found" })
+  })
+
+  it("takes a 404 that says the order is not imported yet as not imported, not as no such order", async () => {
+    const notImported = { status: 404, body: { success: false, message: "Order R1 has not been imported yet" } }
+    canned.set("getIdentifier", [notImported])
+    canned.set("cancel", [notImported])
+    // Taken for "no such order", the lookup after a lost create would create the order again, and the cancel be recorded done.
+    await expect(client().getIdentifier("SHOP-1")).rejects.toMatchObject({ code: "not_imported", retryable: true })
+    await expect(client().cancel({ orderReferenceCode: "R1" })).rejects.toMatchObject({ code: "not_imported" })
+  })
+
+  it("takes a 404 page that is not the service's answer as the service out of reach, not as no such order", async () => {
+    const proxyPage = { status: 404, body: "<html><body><h1>404 Not Found</h1>nginx</body></html>" }
+    canned.set("getIdentifier", [proxyPage])
+    canned.set("cancel", [proxyPage])
+    await expect(client().getIdentifier("SHOP-1")).rejects.toMatchObject({ code: "unavailable", httpStatus: 404, outcomeUnknown: false })
+    await expect(client().cancel({ orderReferenceCode: "R1" })).rejects.toMatchObject({ code: "unavailable", httpStatus: 404 })
+    // The service's own 404 still says the order is not there.
+    canned.set("getIdentifier", [{ status: 404, body: { success: false, message: "No order with orderNumber SHOP-1" } }])
+    await expect(client().getIdentifier("SHOP-1")).resolves.toBeNull()
   })
 
   it("treats a body without the documented fields as a protocol error", async () => {
