@@ -114,6 +114,19 @@ medusaIntegrationTestRunner({
       expect(again).toMatchObject({ id: shipments[0].id, status: "ready", order_reference_code: shipments[0].order_reference_code })
       const callsAfter: { operation: string }[] = (await control().get("/calls")).data.calls.slice(callsBefore)
       expect(callsAfter.filter((c) => c.operation === "create")).toHaveLength(12)
+
+      // Recorded by one statement, the burst's shipments share their created_at: the admin's list breaks the tie by id,
+      // so that its pages neither repeat nor skip a shipment (ties are in no fixed order in PostgreSQL).
+      expect(new Set(shipments.map((s) => new Date(s.created_at).getTime())).size).toBeLessThan(12)
+      const listed: string[] = []
+      for (let offset = 0; offset < 12; offset += 3) {
+        const { data } = await api.get(`/admin/pickup-point/shipments?limit=3&offset=${offset}`, admin)
+        listed.push(...data.shipments.map((s: { id: string }) => s.id))
+      }
+      const newestFirst = [...shipments].sort(
+        (a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime() || (a.id < b.id ? 1 : -1)
+      )
+      expect(listed).toEqual(newestFirst.map((s) => s.id))
     })
 
     it("goes from checkout with a chosen point to a downloadable label, and refuses cancel after it", async () => {

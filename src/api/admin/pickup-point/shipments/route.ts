@@ -22,7 +22,8 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListShip
   const [shipments, count] = await pickupPoints.listAndCountPickupPointShipments(filters, {
     take: limit,
     skip: offset,
-    order: { created_at: "DESC" },
+    // Shipments recorded by one statement share their created_at: the id keeps pages from repeating or skipping one.
+    order: { created_at: "DESC", id: "DESC" },
     relations: SHIPMENT_RELATIONS,
   })
   res.json({ shipments: shipments.map((shipment) => describeShipment(toAdminShipment(shipment), mapping, now, maxAgeDays)), count, limit, offset })
