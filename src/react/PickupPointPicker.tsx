@@ -142,6 +142,8 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   const [justChosen, setJustChosen] = useState<string | null>(null)
   // The chosen point itself, shown below the list even when a later search no longer lists it.
   const [chosenPoint, setChosenPoint] = useState<PickupPoint | null>(null)
+  // The chosen code its look-up found unusable (the shopper is told so): not shown as where to collect.
+  const [unavailableCode, setUnavailableCode] = useState<string | null>(null)
   const selectedCode = props.selectedCode !== undefined ? props.selectedCode : chosenCode
   // The device's geolocation is read after mounting: the server has none, and the first render in the
   // browser must match the server's HTML (a "Use my location" only in the browser's breaks hydration).
@@ -209,15 +211,11 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     return () => clearTimeout(timer)
   }, [text, base, debounceMs])
 
-  // Show the chosen point or (when the store allows it) the last one, first in the initial search's
-  // results when there is one: a shopper coming back to the step sees what they chose.
-  useEffect(() => {
-    const initial = !props.initialPoints && initialQuery.trim() ? queryFromSearchText(initialQuery, base) : null
-    if (initial && !debounceMs) void run(initial)
-    const code = pointToLookUp(props.selectedCode || recallPointCode(remember), props.initialPoints)
-    if (!code) return
-    // Searches started by now (the initial one): a later one is the shopper's, whose results stand.
-    const searchesBefore = searches.current
+  /**
+   * Looks up the chosen point (or, when the store allows it, the last one) and shows it, first in the
+   * results when no search of the shopper's has been made since `searchesBefore`. Returns the abort.
+   */
+  const lookUpPoint = (code: string, chosen: boolean, searchesBefore: number) => {
     const controller = new AbortController()
     findPickupPoint(api, code, { signal: controller.signal })
       .then((point) => {
@@ -225,30 +223,60 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         // The point on the cart can no longer be used (deactivated since, or in another country than the
         // address): the shopper is told, not shown an empty picker, and the store's onError can hold checkout.
         if (!point) {
-          if (props.selectedCode) fail({ code: "pickup_point_unavailable" })
-          else rememberPointCode(remember, null)
+          if (chosen) {
+            setUnavailableCode(code)
+            fail({ code: "pickup_point_unavailable" })
+          } else rememberPointCode(remember, null)
           return
         }
         // A point remembered from an order to another country is not offered here.
         if (!isInCountry(point, countryCode)) {
-          if (props.selectedCode) fail({ code: "pickup_point_wrong_country" })
+          if (chosen) {
+            setUnavailableCode(code)
+            fail({ code: "pickup_point_wrong_country" })
+          }
           return
         }
-        if (props.selectedCode) setChosenPoint(point)
+        if (chosen) setChosenPoint(point)
         // Answered after the shopper searched for something else (a slow network): not put back first in their results.
         if (searches.current !== searchesBefore) return
         // The initial search may answer before or after this look-up.
         pinned.current = point
         setPoints((current) => withChosenPoint(current, point, countryCode))
-        const note = props.selectedCode ? labels.chosenPoint : labels.lastPoint
+        const note = chosen ? labels.chosenPoint : labels.lastPoint
         setSearch((current) => (current.kind === "idle" ? { kind: "done", count: 1, note } : current))
       })
       .catch(() => {
-        // Only a convenience: the shopper can still search.
+        // Only a convenience: the chosen point's code stays shown, and the shopper can still search.
       })
     return () => controller.abort()
-    // Once, on mount: later changes come from the shopper's own searches.
+  }
+
+  // Show the chosen point or the last one, first in the initial search's results when there is one:
+  // a shopper coming back to the step sees what they chose.
+  useEffect(() => {
+    const initial = !props.initialPoints && initialQuery.trim() ? queryFromSearchText(initialQuery, base) : null
+    if (initial && !debounceMs) void run(initial)
+    const code = pointToLookUp(props.selectedCode || recallPointCode(remember), props.initialPoints)
+    // Searches started by now (the initial one): a later one is the shopper's, whose results stand.
+    return code ? lookUpPoint(code, !!props.selectedCode, searches.current) : undefined
   }, [])
+
+  // A chosen point the store passes later (a cart read in the browser, another tab's choice): looked up
+  // too, unless a list already holds it.
+  const lookedUpCode = useRef(props.selectedCode)
+  useEffect(() => {
+    if (props.selectedCode === lookedUpCode.current) return
+    lookedUpCode.current = props.selectedCode
+    const code = pointToLookUp(props.selectedCode, chosenPoint ? [...points, chosenPoint] : points)
+    return code ? lookUpPoint(code, true, searches.current) : undefined
+  }, [props.selectedCode])
+
+  // The chosen point's details once a list holds it, kept for when a later search no longer does.
+  useEffect(() => {
+    const listed = selectedCode ? points.find((point) => point.code === selectedCode) : undefined
+    if (listed && listed !== chosenPoint) setChosenPoint(listed)
+  }, [points, selectedCode])
 
   useEffect(() => () => pending.current?.abort(), [])
 
@@ -457,6 +485,12 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         </ul>
       )}
 
+      {selectedCode && !selectedPoint && selectedCode !== unavailableCode && (
+        // Its details not read yet (or not readable now): the shopper still sees which point is chosen.
+        <div className={classNames.details}>
+          <p className={classNames.detailsHeading}>{labels.chosenCode.replace("{code}", selectedCode)}</p>
+        </div>
+      )}
       {selectedPoint && (
         <div className={classNames.details}>
           <p className={classNames.detailsHeading}>

@@ -73,6 +73,8 @@ export type PickupPointPickerLabels = {
   noResults: string
   lastPoint: string
   chosenPoint: string
+  /** `{code}`: the chosen point while its details are not read (or cannot be, offline). */
+  chosenCode: string
   chosen: string
   codeRequired: string
   codeRequiredHint: string
@@ -109,6 +111,7 @@ export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
   noResults: "No pickup point found. Try another postcode or city.",
   lastPoint: "Your last pickup point.",
   chosenPoint: "Your chosen pickup point.",
+  chosenCode: "Your pickup point: {code}",
   chosen: "Chosen",
   codeRequired: "Code needed at pickup",
   codeRequiredHint: "You will receive a code by e-mail to show when you collect the parcel.",

@@ -255,6 +255,17 @@ describe("the picker's markup", () => {
     expect(html).toMatch(/<input [^>]*maxLength="100"/i)
   })
 
+  it("shows which point is chosen before its details are read, and with them once a list holds it", () => {
+    // Server-rendered, or offline: the look-up has not answered, the code is what the shopper can be shown.
+    const before = renderToStaticMarkup(createElement(PickupPointPicker, { api, onSelect: () => undefined, selectedCode: "PP-RM-009", geolocation: null }))
+    expect(before).toContain("<div><p>Your pickup point: PP-RM-009</p></div>")
+    const listed = renderToStaticMarkup(
+      createElement(PickupPointPicker, { api, onSelect: () => undefined, initialPoints: POINTS, selectedCode: "PP-MI-001", geolocation: null })
+    )
+    expect(listed).not.toContain("Your pickup point:")
+    expect(listed).toContain("<div><p>Opening hours: Edicola Duomo</p>")
+  })
+
   it("shows no list before the first search", () => {
     const html = renderToStaticMarkup(createElement(PickupPointPicker, { api, onSelect: () => undefined, geolocation: null }))
     expect(html).not.toContain('role="listbox"')
