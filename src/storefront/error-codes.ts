@@ -23,6 +23,10 @@ export const PICKUP_POINT_ERRORS = {
   pickup_point_mismatch: "This delivery option is for a different pickup point. Choose the option of the point you want.",
   /** Too many searches from one client in a short time. */
   too_many_requests: "Too many searches at once. Please wait a moment and try again.",
+  /** The storefront's own, never the server's: the store could not be reached (offline, the connection dropped). */
+  network_error: "We could not reach the store. Check your connection and try again.",
+  /** The storefront's own, never the server's: the store failed (HTTP 5xx) or answered something that is not Medusa's error. */
+  unexpected_error: "Something went wrong on our side. Please try again in a moment.",
 } as const
 
 export type PickupPointErrorCode = keyof typeof PICKUP_POINT_ERRORS

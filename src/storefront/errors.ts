@@ -25,15 +25,29 @@ export function pickupPointErrorCode(error: unknown): PickupPointErrorCode | nul
 
 /**
  * What to tell the shopper: the message of a known code (in English; key your
- * translations on `code`), else the error's own message, else `fallback`.
+ * translations on `code`); `network_error` when the store could not be
+ * reached and `unexpected_error` when it failed (5xx) or answered with no
+ * message, rather than the browser's or the server's technical words; else
+ * the refusal's own message (a payment provider's, say), else `fallback`.
  */
 export function shopperError(error: unknown, fallback = "Something went wrong. Please try again."): ShopperError {
-  const code = pickupPointErrorCode(error)
+  const code = pickupPointErrorCode(error) ?? failureCode(error)
   if (code) return { code, message: PICKUP_POINT_ERRORS[code] }
   const message = carriers(error)
     .map((candidate) => candidate.message)
     .find((text): text is string => typeof text === "string" && text.trim() !== "")
   return { code: null, message: message ?? fallback }
+}
+
+/** A failure that is not a refusal: no answer at all, a server error, or an answer with nothing to say. */
+function failureCode(error: unknown): "network_error" | "unexpected_error" | null {
+  if (!error || typeof error !== "object") return null
+  const failed = error as { name?: unknown; message?: unknown; status?: unknown; response?: { status?: unknown } }
+  const status = typeof failed.status === "number" ? failed.status : typeof failed.response?.status === "number" ? failed.response.status : null
+  // fetch rejects with a TypeError when nothing came back ("Failed to fetch", "Load failed", "fetch failed").
+  if (status === null && failed.name === "TypeError" && /fetch|load failed|network/i.test(String(failed.message))) return "network_error"
+  if (status !== null && (status >= 500 || failed.message === `The store answered ${status}.`)) return "unexpected_error"
+  return null
 }
 
 type Carrier = { code?: unknown; message?: unknown }

@@ -191,6 +191,21 @@ describe("reading a refusal's code", () => {
     expect(shopperError(new Error("Payment declined"))).toEqual({ code: null, message: "Payment declined" })
     expect(shopperError(42, "Try again")).toEqual({ code: null, message: "Try again" })
   })
+
+  it("tells the shopper in their words, with a code, that the store could not be reached or failed", () => {
+    // What fetch rejects with offline, in Chromium, Safari and Node.
+    for (const message of ["Failed to fetch", "Load failed", "fetch failed"]) {
+      expect(shopperError(new TypeError(message))).toEqual({ code: "network_error", message: PICKUP_POINT_ERRORS.network_error })
+    }
+    // A proxy's 502 page (no JSON), Medusa's 500 with its own words, an axios error: not shown as they came.
+    expect(shopperError(new PickupPointStoreError(502, {}, null))).toEqual({ code: "unexpected_error", message: PICKUP_POINT_ERRORS.unexpected_error })
+    expect(shopperError(new PickupPointStoreError(404, {}, null)).code).toBe("unexpected_error")
+    expect(shopperError(new PickupPointStoreError(500, { type: "unknown_error", message: "An unknown error occurred." }, null)).code).toBe("unexpected_error")
+    expect(shopperError({ message: "Request failed with status code 503", response: { status: 503, data: "<html>" } }).code).toBe("unexpected_error")
+    // A refusal with its own words stays as it is, and a known code wins over a 5xx.
+    expect(shopperError(new PickupPointStoreError(400, { type: "invalid_data", message: "Payment declined" }, null))).toEqual({ code: null, message: "Payment declined" })
+    expect(shopperError(new PickupPointStoreError(503, { code: "too_many_requests" }, null)).code).toBe("too_many_requests")
+  })
 })
 
 describe("the shipment's progress", () => {
