@@ -602,7 +602,7 @@ medusaIntegrationTestRunner({
       expect(otherOnService.cancelledAt).toBeTruthy()
     })
 
-    it("finishes a cancel whose answer was lost after a failed label, without taking the cancelled order for a label", async () => {
+    it("records a cancel whose answers were lost after a failed label, without taking the cancelled order for a label", async () => {
       const order = await checkout()
       const shipment = await shipmentOf(order.id, "ready")
       // "Fulfill items" asked for the label and the service refused it: the request stays on the record.
@@ -613,10 +613,30 @@ medusaIntegrationTestRunner({
       expect(fulfil.status).toBe(400)
       expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).label_requested_at).toBeTruthy()
 
-      // The service cancels the order, and every answer (the client's retries' too) is lost: the cancel is left to the retry job.
+      // The service cancels the order and every answer (the client's retries' too) is lost: its status reads cancelled.
       await control().delete("/faults")
       await control().post("/faults", { operation: "cancel", kind: "commit_then_drop", times: 10 })
+      const callsBefore = ((await control().get("/calls")).data.calls as unknown[]).length
       await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+      await shipmentOf(order.id, "cancelled")
+      const history = await pickupPoints.listPickupPointShipmentEvents({ shipment_id: shipment.id, status: "cancelled" })
+      expect(history.map((e) => e.message)).toEqual([expect.stringContaining(`the carrier reports shipment order ${shipment.order_reference_code} cancelled`)])
+
+      await control().delete("/faults")
+      await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
+      expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ status: "cancelled", cancel_requested_at: null })
+      const calls: { operation: string }[] = (await control().get("/calls")).data.calls.slice(callsBefore)
+      expect(calls.map((c) => c.operation)).not.toContain("generateLabel")
+    })
+
+    it("finishes later a cancelled order's cancel whose answers were lost while its status could not be asked", async () => {
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, "ready")
+      await control().post("/faults", { operation: "cancel", kind: "commit_then_drop", times: 10 })
+      await control().post("/faults", { operation: "status", kind: "http_503", times: 10 })
+
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+
       await waitFor(async () => ((await pickupPoints.retrievePickupPointShipment(shipment.id)).cancel_requested_at ? true : null))
       expect((await sandboxOrders(`TEST-${order.display_id}`))[0].cancelledAt).toBeTruthy()
       expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).status).toBe("ready")

@@ -189,6 +189,25 @@ medusaIntegrationTestRunner({
       expect(sent.cancelledAt).toBeTruthy()
     })
 
+    it("records a cancel the carrier carried out though its answer was lost and the repeat refused", async () => {
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, (s) => s.status === "ready")
+      // The first attempt cancels and its answer is lost; the client's repeat is refused (as a service may refuse
+      // to cancel a cancelled order), then its status is asked.
+      await fault("cancel", "commit_then_drop", 1)
+      await fault("cancel", "reject", 1)
+
+      const { data } = await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, {}, admin)
+
+      expect(data.shipment).toMatchObject({ status: "cancelled" })
+      const [sent] = await onService(`TEST-${order.display_id}`)
+      expect(sent.cancelledAt).toBeTruthy()
+      const history = await pickupPoints.listPickupPointShipmentEvents({ shipment_id: shipment.id })
+      expect(history.map((event) => event.message)).toContainEqual(
+        expect.stringContaining(`the carrier reports shipment order ${shipment.order_reference_code} cancelled`)
+      )
+    })
+
     it("finds the label the service made when every answer to generateLabel was lost", async () => {
       const order = await checkout()
       const shipment = await shipmentOf(order.id, (s) => s.status === "ready")

@@ -493,8 +493,14 @@ async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDT
       await work.client.cancel({ orderReferenceCode: reference, notes })
     } catch (error) {
       // The service's own word that it holds no such order: nothing is left to cancel (retried, it would never pass).
-      if (!(error instanceof ShipmentOrderNotFoundError)) throw error
-      message = `${message}: the carrier has no shipment order ${reference} (${error.message})`
+      if (error instanceof ShipmentOrderNotFoundError) {
+        message = `${message}: the carrier has no shipment order ${reference} (${error.message})`
+      } else if (await cancelledOnService(work, reference, error)) {
+        // An earlier attempt (its answer lost) cancelled it, and the service refuses or drops the repeat.
+        message = cancelledOnServiceMessage(message, reference)
+      } else {
+        throw error
+      }
     }
   }
   return await moveOrLose(work, {
@@ -505,6 +511,19 @@ async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDT
     changes: { order_reference_code: reference, cancel_requested_at: null },
     message,
   })
+}
+
+/**
+ * Whether a cancel that failed was carried out all the same: refused (a
+ * repeat of one whose answer was lost, which the spec does not say is
+ * accepted) or with an unknown outcome, the service's status reads
+ * cancelled. Not asked when the service is plainly unavailable.
+ */
+async function cancelledOnService(work: ShipmentWork, reference: string, error: unknown): Promise<boolean> {
+  const mayBeDone = error instanceof ShipmentOrdersRejectedError || (error instanceof ShipmentOrdersUnavailableError && error.outcomeUnknown)
+  if (!mayBeDone) return false
+  const onService = await stageOnService(work.client, reference, work.pickupPoints.statusMapping).catch(() => null)
+  return onService?.stage === "cancelled"
 }
 
 /**
