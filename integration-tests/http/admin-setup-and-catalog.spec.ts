@@ -445,6 +445,28 @@ medusaIntegrationTestRunner({
         const unknown = await api.post("/admin/pickup-points/pup_nope", { name: "x" }, admin).catch(errorResponse)
         expect(unknown.status).toBe(404)
       })
+
+      it("refuses a point with one coordinate, on create and on update, and changes nothing", async () => {
+        const body = { code: "PP-HALF", name: "Half point", address: "Via Mezza 1", city: "Parma", postcode: "43121", country_code: "IT" }
+        const halfCreate = await api.post("/admin/pickup-points", { ...body, latitude: 44.8 }, admin).catch(errorResponse)
+        expect(halfCreate.status).toBe(400)
+        expect(halfCreate.data).toEqual({ type: "invalid_data", message: "Invalid request: longitude must be given with latitude: give both coordinates or neither" })
+        expect((await api.get("/admin/pickup-points?q=PP-HALF", admin)).data.count).toBe(0)
+
+        const { id } = (await api.post("/admin/pickup-points", body, admin)).data.pickup_point
+        const halfUpdate = await api.post(`/admin/pickup-points/${id}`, { latitude: 44.8 }, admin).catch(errorResponse)
+        expect(halfUpdate.status).toBe(400)
+        expect(halfUpdate.data).toMatchObject({ type: "invalid_data", message: "longitude must be given with latitude: give both coordinates or neither" })
+        const placed = await api.post(`/admin/pickup-points/${id}`, { latitude: 44.8, longitude: 10.33 }, admin)
+        expect(placed.data.pickup_point).toMatchObject({ latitude: 44.8, longitude: 10.33 })
+        // Clearing one of a placed point's coordinates would leave it half on the map.
+        const halfCleared = await api.post(`/admin/pickup-points/${id}`, { longitude: null }, admin).catch(errorResponse)
+        expect(halfCleared.status).toBe(400)
+        const moved = await api.post(`/admin/pickup-points/${id}`, { latitude: 44.81 }, admin)
+        expect(moved.data.pickup_point).toMatchObject({ latitude: 44.81, longitude: 10.33 })
+        const cleared = await api.post(`/admin/pickup-points/${id}`, { latitude: null, longitude: null }, admin)
+        expect(cleared.data.pickup_point).toMatchObject({ latitude: null, longitude: null })
+      })
     })
   },
 })

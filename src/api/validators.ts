@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { pickupPointInputSchema } from "../modules/pickup-point/lib/pickup-point-schema"
+import { pickupPointFieldsSchema, pickupPointInputSchema } from "../modules/pickup-point/lib/pickup-point-schema"
 import { isStorableText, unstorableTextError } from "../modules/pickup-point/lib/storable-text"
 import { SEARCH_COUNT_CAP } from "../modules/pickup-point/lib/search"
 import { SHIPMENT_STATUSES, TRACKING_STAGES, type TrackingStage } from "../modules/pickup-point/lib/statuses"
@@ -48,7 +48,8 @@ export type AdminListPickupPointsType = z.infer<typeof AdminListPickupPoints>
 export const AdminCreatePickupPoint = pickupPointInputSchema
 export type AdminCreatePickupPointType = z.infer<typeof AdminCreatePickupPoint>
 
-export const AdminUpdatePickupPoint = pickupPointInputSchema.partial().omit({ code: true })
+// Checked field by field: whether the point keeps both coordinates or neither is checked against its stored ones.
+export const AdminUpdatePickupPoint = pickupPointFieldsSchema.partial().omit({ code: true })
 export type AdminUpdatePickupPointType = z.infer<typeof AdminUpdatePickupPoint>
 
 export const AdminImportPickupPoints = z.object({ csv: z.string().min(1, "must hold the CSV text") }).strict()

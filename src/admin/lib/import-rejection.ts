@@ -8,6 +8,7 @@ const PROBLEM_KEYS: Record<ImportRowProblem["kind"], string> = {
   country: "pickupPoint.form.errors.country",
   latitude: "pickupPoint.form.errors.latitude",
   longitude: "pickupPoint.form.errors.longitude",
+  coordinates: "pickupPoint.form.errors.coordinatesPair",
   opening_hours: "pickupPoint.form.errors.openingHours",
   too_long: "pickupPoint.import.problems.tooLong",
   not_text: "pickupPoint.import.problems.notText",

@@ -12,9 +12,9 @@ describe("readPickupPointCsv", () => {
   })
 
   it("reads a file with semicolons, as Excel writes it where the decimal mark is a comma", () => {
-    const read = readPickupPointCsv("code;name;address;city;postcode;country_code;latitude\nPT1;Tabacchi;Via Roma, 12;Milano;20121;IT;45,46\n")
+    const read = readPickupPointCsv("code;name;address;city;postcode;country_code;latitude;longitude\nPT1;Tabacchi;Via Roma, 12;Milano;20121;IT;45,46;9,19\n")
     expect(read.rejected).toEqual([])
-    expect(read.valid[0].input).toMatchObject({ code: "PT1", address: "Via Roma, 12", latitude: 45.46 })
+    expect(read.valid[0].input).toMatchObject({ code: "PT1", address: "Via Roma, 12", latitude: 45.46, longitude: 9.19 })
   })
 
   it("finds the delimiter on the header line when blank lines come before it", () => {
@@ -59,6 +59,8 @@ describe("readPickupPointCsv", () => {
         "PT3,Edicola,Via Po 5,Torino,10121,IT,,,,",
         // Two issues with one field: its first says what to fix (the NUL byte, before the length).
         `PT4,Edicola\u0000${"N".repeat(200)},Via Po 7,Torino,10121,IT,,,,`,
+        // One coordinate alone is a typo, not a place on the map.
+        "PT5,Edicola,Via Po 9,Torino,10121,IT,45.07,,,",
       ].join("\n")
     )
     expect(read.rejected.map((row) => [row.line, row.problems])).toEqual([
@@ -81,7 +83,9 @@ describe("readPickupPointCsv", () => {
       ],
       [5, [{ field: "code", kind: "repeats", line: 4 }]],
       [6, [{ field: "name", kind: "not_text" }]],
+      [7, [{ field: "longitude", kind: "coordinates" }]],
     ])
+    expect(read.rejected[4].reason).toBe("longitude must be given with latitude: give both coordinates or neither")
   })
 
   it("refuses a header it cannot read, once, saying which columns it takes", () => {

@@ -4,14 +4,14 @@
  * problem per field at fault; `field` is the column's name.
  */
 export type ImportRowProblem =
-  | { field: string; kind: "required" | "country" | "latitude" | "longitude" | "opening_hours" | "not_text" | "not_boolean" | "invalid" }
+  | { field: string; kind: "required" | "country" | "latitude" | "longitude" | "coordinates" | "opening_hours" | "not_text" | "not_boolean" | "invalid" }
   | { field: string; kind: "too_long"; max: number }
   | { field: "code"; kind: "repeats"; line: number }
   | { field: null; kind: "shifted"; cells: number; columns: number }
   | { field: null; kind: "database" }
 
 /** What the import reads of a zod issue (v4): enough to name the problem, never the value. */
-type Issue = { code: string; path: PropertyKey[]; expected?: string; origin?: string; minimum?: unknown; maximum?: unknown }
+type Issue = { code: string; path: PropertyKey[]; expected?: string; origin?: string; minimum?: unknown; maximum?: unknown; params?: Record<string, unknown> }
 
 /**
  * The problem a schema issue names, by its field and code (`row` is what
@@ -23,7 +23,7 @@ export function problemOfIssue(issue: Issue, row: Record<string, unknown>): Impo
   if ((issue.code === "invalid_type" && !(field in row)) || (issue.code === "too_small" && issue.origin === "string" && Number(issue.minimum) === 1)) {
     return { field, kind: "required" }
   }
-  if (issue.code === "custom") return { field, kind: "not_text" }
+  if (issue.code === "custom") return { field, kind: issue.params?.problem === "coordinates" ? "coordinates" : "not_text" }
   if (field === "country_code") return { field, kind: "country" }
   if (field === "latitude" || field === "longitude" || field === "opening_hours") return { field, kind: field }
   if (issue.code === "too_big" && issue.origin === "string") return { field, kind: "too_long", max: Number(issue.maximum) }

@@ -1,7 +1,7 @@
 import { parse as parseCsv } from "csv-parse/sync"
 import type { ImportRowResult } from "../types"
 import { problemOfIssue, type ImportRowProblem } from "./import-row-problems"
-import { csvRecordToInput, pickupPointInputSchema, type PickupPointInput } from "./pickup-point-schema"
+import { csvRecordToInput, pickupPointFieldsSchema, pickupPointInputSchema, type PickupPointInput } from "./pickup-point-schema"
 
 /** A CSV file read row by row: the valid points with their line, and each rejected row with its reason. */
 export type ReadPickupPointCsv = {
@@ -10,7 +10,7 @@ export type ReadPickupPointCsv = {
 }
 
 /** The columns a file may have: the fields of `POST /admin/pickup-points`. */
-export const PICKUP_POINT_CSV_COLUMNS = Object.keys(pickupPointInputSchema.shape)
+export const PICKUP_POINT_CSV_COLUMNS = Object.keys(pickupPointFieldsSchema.shape)
 
 /** How much of a file the delimiter is looked for in. */
 const HEADER_SCAN_CHARS = 65_536

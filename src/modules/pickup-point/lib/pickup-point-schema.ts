@@ -15,8 +15,8 @@ export const openingHoursSchema = z.partialRecord(
   z.array(storableString(11).regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, "must be HH:mm-HH:mm")).max(6)
 )
 
-/** A pickup point as the admin API and the CSV import take it. */
-export const pickupPointInputSchema = z
+/** A pickup point's fields, each checked alone (a partial update takes any of them). */
+export const pickupPointFieldsSchema = z
   .object({
     code: text(64),
     public_code: text(64).nullish(),
@@ -37,6 +37,28 @@ export const pickupPointInputSchema = z
     is_active: z.boolean().optional(),
   })
   .strict()
+
+/**
+ * The field a point's coordinates lack when it has only one of them, else
+ * null: a point on the map needs both (the nearest search reads both), and
+ * one alone is a typo, not a place.
+ */
+export function missingCoordinate(point: { latitude?: number | null; longitude?: number | null }): "latitude" | "longitude" | null {
+  const hasLatitude = point.latitude != null
+  const hasLongitude = point.longitude != null
+  if (hasLatitude === hasLongitude) return null
+  return hasLatitude ? "longitude" : "latitude"
+}
+
+/** What to fix when a point has one coordinate only. */
+export const coordinatesPairMessage = (missing: "latitude" | "longitude") =>
+  `${missing} must be given with ${missing === "latitude" ? "longitude" : "latitude"}: give both coordinates or neither`
+
+/** A pickup point as the admin API and the CSV import take it: its fields, and its coordinates both or neither. */
+export const pickupPointInputSchema = pickupPointFieldsSchema.superRefine((point, ctx) => {
+  const missing = missingCoordinate(point)
+  if (missing) ctx.addIssue({ code: "custom", path: [missing], message: coordinatesPairMessage(missing), params: { problem: "coordinates" } })
+})
 
 export type PickupPointInput = z.infer<typeof pickupPointInputSchema>
 
