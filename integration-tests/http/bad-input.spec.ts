@@ -81,10 +81,13 @@ medusaIntegrationTestRunner({
 
       const pdf = await api.get(shipments[0].label_url!, { ...admin, responseType: "arraybuffer" })
       expect(pdf.headers["content-type"]).toBe("application/pdf")
+      // A customer's name and address: kept by no cache, the browser's included.
+      expect(pdf.headers["cache-control"]).toBe("private, no-store")
       expect(Buffer.from(pdf.data).subarray(0, 4).toString()).toBe("%PDF")
       const bulk = await api.post("/admin/pickup-point/labels", { shipment_ids: shipments.map((s) => s.id) }, { ...admin, responseType: "arraybuffer" })
       expect(Buffer.from(bulk.data).subarray(0, 4).toString()).toBe("%PDF")
       expect(bulk.headers["x-pickup-point-printed"]).toBe(shipments.map((s) => s.id).join(","))
+      expect(bulk.headers["cache-control"]).toBe("private, no-store")
       // An admin served from another origin must be able to read which shipments are in the file.
       expect(bulk.headers["access-control-expose-headers"]).toContain("X-Pickup-Point-Printed")
 
@@ -109,6 +112,14 @@ medusaIntegrationTestRunner({
       expect(none.status).toBe(400)
       expect(none.data).toMatchObject({ type: "invalid_data", message: expect.stringContaining("could be read") })
       await control().delete("/faults")
+
+      // A damaged stored label is got again when an admin downloads it alone, too.
+      await damage(shipments[0].label_file_id!)
+      const repaired = await api.get(`/admin/pickup-point/shipments/${shipments[0].id}/label`, { ...admin, responseType: "arraybuffer" })
+      expect(Buffer.from(repaired.data).subarray(0, 5).toString()).toBe("%PDF-")
+      const repairedId = (await pickupPoints.retrievePickupPointShipment(shipments[0].id)).label_file_id!
+      expect(repairedId).not.toBe(shipments[0].label_file_id)
+      shipments[0] = { ...shipments[0], label_file_id: repairedId }
 
       // A stored label lost altogether is got again when an admin downloads it.
       await pickupPoints.deletePickupPointLabels(shipments[0].label_file_id!)

@@ -1,9 +1,14 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { PDFDocument } from "pdf-lib"
 import { PICKUP_POINT_MODULE } from "../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../modules/pickup-point/service"
 import type { PickupPointShipmentDTO } from "../../../modules/pickup-point/types"
 import { restoreShipmentLabelWorkflow } from "../../../workflows/restore-shipment-label"
+import { safeErrorMessage } from "../../../workflows/utils/to-medusa-error"
+
+/** Label responses carry a customer's name and address: no cache, shared or the browser's, keeps them. */
+export const LABEL_CACHE_CONTROL = "private, no-store"
 
 /**
  * The PDF of a shipment's stored label, for the admin routes only. Labels
@@ -33,4 +38,22 @@ export async function readLabelPdf(container: MedusaContainer, shipment: Pick<Pi
 export async function restoreLabelPdf(container: MedusaContainer, shipmentId: string): Promise<Buffer> {
   const { result } = await restoreShipmentLabelWorkflow(container).run({ input: { shipment_id: shipmentId } })
   return Buffer.from(result.pdf_base64, "base64")
+}
+
+/**
+ * A stored label PDF that opens: a damaged copy (it would print as nothing)
+ * is got again from the service and kept in its place, as the bulk print does.
+ */
+export async function readSoundLabelPdf(container: MedusaContainer, shipment: Pick<PickupPointShipmentDTO, "id" | "label_file_id">): Promise<Buffer> {
+  const pdf = await readLabelPdf(container, shipment)
+  try {
+    // Only whether it opens: a carrier's label may carry an owner password, and is served as it came.
+    await PDFDocument.load(pdf, { ignoreEncryption: true })
+    return pdf
+  } catch (damaged) {
+    container
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .warn(`[pickup-point] stored label ${shipment.label_file_id} of shipment ${shipment.id} is damaged (${safeErrorMessage(damaged)}); asking the carrier again`)
+    return await restoreLabelPdf(container, shipment.id)
+  }
 }

@@ -7,7 +7,7 @@ import type PickupPointModuleService from "../../../../modules/pickup-point/serv
 import type { AdminPrintLabelsType } from "../../../validators"
 import { safeErrorMessage } from "../../../../workflows/utils/to-medusa-error"
 import { headerList, inlineDisposition } from "../../../lib/content-disposition"
-import { readLabelPdf, restoreLabelPdf } from "../label-pdf"
+import { LABEL_CACHE_CONTROL, readLabelPdf, restoreLabelPdf } from "../label-pdf"
 
 /**
  * The stored labels of the chosen shipments as ONE PDF, in the order asked,
@@ -63,6 +63,7 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
     )
   }
   res.setHeader("Content-Type", "application/pdf")
+  res.setHeader("Cache-Control", LABEL_CACHE_CONTROL)
   res.setHeader("Content-Disposition", inlineDisposition(`pickup-point-labels-${printed.length}.pdf`))
   res.setHeader("X-Pickup-Point-Printed", headerList(printed))
   res.setHeader("X-Pickup-Point-Skipped", headerList(skipped))

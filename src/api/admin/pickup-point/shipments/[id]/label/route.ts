@@ -3,7 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../../../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../../../../modules/pickup-point/service"
 import { inlineDisposition } from "../../../../../lib/content-disposition"
-import { readLabelPdf } from "../../../label-pdf"
+import { LABEL_CACHE_CONTROL, readSoundLabelPdf } from "../../../label-pdf"
 
 /** The stored label PDF of a DELIVERY shipment: with an admin session only, the one way to a label besides the bulk print. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
@@ -17,8 +17,9 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
         : `Shipment ${shipment.id} has no label yet: create a fulfillment of its order to generate one.`
     )
   }
-  const pdf = await readLabelPdf(req.scope, shipment)
+  const pdf = await readSoundLabelPdf(req.scope, shipment)
   res.setHeader("Content-Type", "application/pdf")
+  res.setHeader("Cache-Control", LABEL_CACHE_CONTROL)
   res.setHeader("Content-Disposition", inlineDisposition(`label-${shipment.order_number}.pdf`))
   res.send(pdf)
 }
