@@ -84,13 +84,17 @@ export function useReprocessDelivery() {
       sdk.client.fetch<{ verdict: string; message: string; delivery: WebhookDelivery }>(`/admin/pickup-point/health/webhooks/${id}/reprocess`, {
         method: "POST",
       }),
-    // The verdict, the shipments by status and the calls may all have changed; the credentials
-    // check is not asked again (it calls the carrier, and runs only when the page opens or on request).
+    // The verdict, the shipments by status and the calls may all have changed, and an order's fulfillment
+    // (marked shipped or delivered) with them; the credentials check is not asked again (it calls the
+    // carrier, and runs only when the page opens or on request).
     onSettled: () =>
-      queryClient.invalidateQueries({
-        queryKey: [PICKUP_POINT_QUERY_KEY],
-        predicate: (query) => !(query.queryKey[1] === healthKey[1] && query.queryKey[2] === "credentials"),
-      }),
+      Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: [PICKUP_POINT_QUERY_KEY],
+          predicate: (query) => !(query.queryKey[1] === healthKey[1] && query.queryKey[2] === "credentials"),
+        }),
+        queryClient.invalidateQueries({ queryKey: ["orders"] }),
+      ]),
   })
 }
 
