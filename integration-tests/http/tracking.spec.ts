@@ -353,6 +353,23 @@ medusaIntegrationTestRunner({
       expect(recovered).toMatchObject({ circuit_open: false, consecutive_failures: 0, lag_seconds: expect.any(Number) })
     })
 
+    it("follows a shipment for maxAgeDays from its label, however long after the order the label came", async () => {
+      const backorder = (await labelledShipment()).shipment
+      const letGo = (await labelledShipment()).shipment
+      expect(backorder.shipped_off_at).toBeTruthy()
+      // Both orders were placed 90 days ago (the window is 60 days); one was labelled just now, the other 61 days ago.
+      const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await pg.raw(`UPDATE pickup_point_shipment SET created_at = now() - interval '90 days' WHERE id IN (?, ?)`, [backorder.id, letGo.id])
+      await pg.raw(`UPDATE pickup_point_shipment SET shipped_off_at = now() - interval '61 days' WHERE id = ?`, [letGo.id])
+      await network(backorder.order_reference_code!, "ST_0005")
+      await network(letGo.order_reference_code!, "ST_0005")
+
+      await sync()
+
+      expect(await shipmentView(backorder.id)).toMatchObject({ tracking_status_code: "ST_0005", tracking_stage: 40 })
+      expect(await shipmentView(letGo.id)).toMatchObject({ tracking_status_code: null })
+    })
+
     it("leaves out of a run only the shipment whose status the service garbles, and syncs the rest of its batch and after it", async () => {
       const shipments = []
       for (let i = 0; i < 3; i++) shipments.push((await labelledShipment()).shipment)

@@ -60,6 +60,7 @@ const CHANGE_COLUMNS: Record<keyof ShipmentChanges, "value" | "json"> = {
   label_url: "value",
   fulfillment_id: "value",
   label_requested_at: "value",
+  shipped_off_at: "value",
   create_attempts: "value",
   cancel_requested_at: "value",
   last_error: "value",
@@ -625,6 +626,9 @@ export async function listUnappliedTransitions(
   )
 }
 
+/** Since when the tracking sync follows a shipment: its label's (or confirmation's) recording; its creation for a row without it. */
+const FOLLOWED_SINCE_SQL = "coalesce(shipped_off_at, created_at)"
+
 export async function claimSyncBatch(
   sql: SqlRunner,
   batch: { limit: number; runStartedAt: Date; maxAgeDays: number; owner: string; leaseMs: number }
@@ -634,7 +638,7 @@ export async function claimSyncBatch(
        SELECT id FROM pickup_point_shipment
        WHERE ${FOLLOWED_SHIPMENTS_SQL}
          AND order_reference_code IS NOT NULL
-         AND created_at > now() - (? * interval '1 day')
+         AND ${FOLLOWED_SINCE_SQL} > now() - (? * interval '1 day')
          AND (last_synced_at IS NULL OR last_synced_at < ?)
          AND (lease_until IS NULL OR lease_until < now())
        ORDER BY last_synced_at ASC NULLS FIRST, id
@@ -656,11 +660,11 @@ export async function releaseSyncBatch(sql: SqlRunner, ids: string[], owner: str
   )
 }
 
-/** The followed shipments' lag: how long ago the stalest one was last synced (or created). */
+/** The followed shipments' lag: how long ago the stalest one was last synced (or shipped off). */
 export async function followedLagSeconds(sql: SqlRunner, maxAgeDays: number): Promise<number> {
   const [row]: { lag: string | null }[] = await sql.execute(
-    `SELECT extract(epoch FROM now() - min(coalesce(last_synced_at, created_at))) AS lag FROM pickup_point_shipment
-     WHERE ${FOLLOWED_SHIPMENTS_SQL} AND created_at > now() - (? * interval '1 day')`,
+    `SELECT extract(epoch FROM now() - min(coalesce(last_synced_at, ${FOLLOWED_SINCE_SQL}))) AS lag FROM pickup_point_shipment
+     WHERE ${FOLLOWED_SHIPMENTS_SQL} AND ${FOLLOWED_SINCE_SQL} > now() - (? * interval '1 day')`,
     [maxAgeDays]
   )
   return row?.lag == null ? 0 : Math.round(Number(row.lag))

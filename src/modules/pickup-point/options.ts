@@ -14,7 +14,7 @@ const isTimeZone = (zone: string) => {
 }
 
 /** The plugin's options (`plugins: [{ resolve: "medusa-pickup-point", options }]`). */
-/** How many days after its creation the tracking sync follows a shipment, unless `trackingSync.maxAgeDays` says otherwise. */
+/** How many days after its label (or confirmation) the tracking sync follows a shipment, unless `trackingSync.maxAgeDays` says otherwise. */
 export const TRACKING_MAX_AGE_DAYS = 60
 
 export const pluginOptionsSchema = clientOptionsSchema.extend({

@@ -78,6 +78,7 @@ export type ShipmentChanges = Partial<
     | "label_url"
     | "fulfillment_id"
     | "label_requested_at"
+    | "shipped_off_at"
     | "create_attempts"
     | "cancel_requested_at"
     | "last_error"

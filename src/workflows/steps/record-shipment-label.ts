@@ -65,6 +65,9 @@ export const recordShipmentLabelStep = createStep(recordShipmentLabelStepId, asy
       label_file_id: input.file?.id ?? null,
       label_url: labelUrl,
       label_requested_at: null,
+      // The tracking sync follows it from here, however long after the order the label came; a
+      // fulfillment that takes the shipment over gets the same label, and does not restart the window.
+      shipped_off_at: current.shipped_off_at ?? new Date(),
     },
     message: status === "confirmed" ? HISTORY_MESSAGES.confirmed : HISTORY_MESSAGES.labelGenerated,
   })

@@ -35,6 +35,8 @@ export const PickupPointShipment = model
     fulfillment_id: model.text().nullable(),
     /** When a label (or confirmation) was last asked for: until it is recorded, the service may have made one the plugin never heard of. */
     label_requested_at: model.dateTime().nullable(),
+    /** When the label (or confirmation) was recorded: the tracking sync follows the shipment for `maxAgeDays` from then. */
+    shipped_off_at: model.dateTime().nullable(),
     /** Calls of `create` made so far; more than one only after a recovered unknown outcome. */
     create_attempts: model.number().default(0),
     /** Tries in a row that made no progress; spaces out the next one. */

@@ -25,6 +25,7 @@ type AttentionFacts = {
   status: string
   tracking_stage?: number | null
   created_at?: Date | string
+  shipped_off_at?: Date | string | null
   updated_at: Date | string
   last_synced_at?: Date | string | null
   cancel_requested_at?: Date | string | null
@@ -34,7 +35,7 @@ const time = (value: Date | string | null | undefined) => (value ? new Date(valu
 
 /**
  * The one reason a shipment needs a person now, or null. The sync's lag
- * counts only for a shipment it still follows (created less than
+ * counts only for a shipment it still follows (shipped off less than
  * `followedDays` ago): one it has let go is not waiting for it.
  */
 export function attentionOf(shipment: AttentionFacts, now = Date.now(), followedDays = TRACKING_MAX_AGE_DAYS): ShipmentAttention | null {
@@ -45,8 +46,8 @@ export function attentionOf(shipment: AttentionFacts, now = Date.now(), followed
   if (shipment.status === "awaiting_import" && now - time(shipment.updated_at)! > STUCK_AWAITING_IMPORT_MS) {
     return "stuck_awaiting_import"
   }
-  const created = time(shipment.created_at)
-  if (isFollowedByTracking(shipment) && (created === null || now - created < followedDays * DAY_MS)) {
+  const followedSince = time(shipment.shipped_off_at) ?? time(shipment.created_at)
+  if (isFollowedByTracking(shipment) && (followedSince === null || now - followedSince < followedDays * DAY_MS)) {
     const seen = time(shipment.last_synced_at) ?? time(shipment.updated_at)!
     if (now - seen > SYNC_STALE_MS) return "sync_stale"
   }
@@ -67,10 +68,9 @@ export function attentionFilter(now = Date.now(), followedDays = TRACKING_MAX_AG
       {
         status: ["label_generated", "confirmed"],
         tracking_stage: { $lt: 60 },
-        created_at: { $gt: followedSince },
-        $or: [
-          { last_synced_at: { $lt: staleBefore } },
-          { last_synced_at: null, updated_at: { $lt: staleBefore } },
+        $and: [
+          { $or: [{ shipped_off_at: { $gt: followedSince } }, { shipped_off_at: null, created_at: { $gt: followedSince } }] },
+          { $or: [{ last_synced_at: { $lt: staleBefore } }, { last_synced_at: null, updated_at: { $lt: staleBefore } }] },
         ],
       },
     ],

@@ -34,6 +34,9 @@ describe("attentionOf", () => {
     const old = { status: "label_generated", tracking_stage: 20, updated_at: ago(SYNC_STALE_MS * 10), last_synced_at: ago(SYNC_STALE_MS * 10) }
     expect(attentionOf({ ...old, created_at: ago(29 * 86_400_000) }, NOW, 30)).toBe("sync_stale")
     expect(attentionOf({ ...old, created_at: ago(31 * 86_400_000) }, NOW, 30)).toBeNull()
+    // The window runs from the label, however long after the order it came (a backorder).
+    expect(attentionOf({ ...old, created_at: ago(90 * 86_400_000), shipped_off_at: ago(29 * 86_400_000) }, NOW, 30)).toBe("sync_stale")
+    expect(attentionOf({ ...old, created_at: ago(90 * 86_400_000), shipped_off_at: ago(31 * 86_400_000) }, NOW, 30)).toBeNull()
     expect(attentionOf({ status: "cancelled", updated_at: ago(SYNC_STALE_MS * 10) }, NOW)).toBeNull()
     expect(attentionOf({ status: "ready", updated_at: ago(SYNC_STALE_MS * 10) }, NOW)).toBeNull()
   })
