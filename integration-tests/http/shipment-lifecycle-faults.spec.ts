@@ -189,13 +189,16 @@ medusaIntegrationTestRunner({
       expect(sent.cancelledAt).toBeTruthy()
     })
 
-    it("records a cancel the carrier carried out though its answer was lost and the repeat refused", async () => {
+    it.each([
+      ["refused", "reject"],
+      ["answered unreadably", "malformed"],
+    ])("records a cancel the carrier carried out though its answer was lost and the repeat %s", async (_, repeat) => {
       const order = await checkout()
       const shipment = await shipmentOf(order.id, (s) => s.status === "ready")
       // The first attempt cancels and its answer is lost; the client's repeat is refused (as a service may refuse
-      // to cancel a cancelled order), then its status is asked.
+      // to cancel a cancelled order) or cannot be read, then its status is asked.
       await fault("cancel", "commit_then_drop", 1)
-      await fault("cancel", "reject", 1)
+      await fault("cancel", repeat, 1)
 
       const { data } = await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, {}, admin)
 

@@ -1,6 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import {
+  isOutcomeUnknown,
   isShipmentOrdersError,
   ShipmentOrderNotFoundError,
   ShipmentOrdersProtocolError,
@@ -516,11 +517,12 @@ async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDT
 /**
  * Whether a cancel that failed was carried out all the same: refused (a
  * repeat of one whose answer was lost, which the spec does not say is
- * accepted) or with an unknown outcome, the service's status reads
- * cancelled. Not asked when the service is plainly unavailable.
+ * accepted) or with an unknown outcome (no answer, or one that cannot be
+ * read), the service's status reads cancelled. Not asked when the service
+ * is plainly unavailable.
  */
 async function cancelledOnService(work: ShipmentWork, reference: string, error: unknown): Promise<boolean> {
-  const mayBeDone = error instanceof ShipmentOrdersRejectedError || (error instanceof ShipmentOrdersUnavailableError && error.outcomeUnknown)
+  const mayBeDone = error instanceof ShipmentOrdersRejectedError || isOutcomeUnknown(error)
   if (!mayBeDone) return false
   const onService = await stageOnService(work.client, reference, work.pickupPoints.statusMapping).catch(() => null)
   return onService?.stage === "cancelled"
