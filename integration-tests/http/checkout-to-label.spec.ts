@@ -123,10 +123,11 @@ medusaIntegrationTestRunner({
         const { data } = await api.get(`/admin/pickup-point/shipments?limit=3&offset=${offset}`, admin)
         listed.push(...data.shipments.map((s: { id: string }) => s.id))
       }
-      const newestFirst = [...shipments].sort(
-        (a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime() || (a.id < b.id ? 1 : -1)
-      )
-      expect(listed).toEqual(newestFirst.map((s) => s.id))
+      // Newest first as PostgreSQL orders them (its times are finer than a JavaScript Date's).
+      const newestFirst = await getContainer()
+        .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        .raw(`SELECT id FROM pickup_point_shipment WHERE id = ANY(?) ORDER BY created_at DESC, id DESC`, [shipments.map((s) => s.id)])
+      expect(listed).toEqual(newestFirst.rows.map((row: { id: string }) => row.id))
     })
 
     it("goes from checkout with a chosen point to a downloadable label, and refuses cancel after it", async () => {
