@@ -466,7 +466,8 @@ export class ShipmentOrdersClient {
     if (status === 404 && !isEnvelope(response.data)) {
       // Not the service's answer (a proxy's or a load balancer's page, during a deploy): the call did not reach it.
       // Taken for "no such order", an order that exists would be created a second time, or a cancel recorded undone.
-      return new ShipmentOrdersUnavailableError({ operation, httpStatus: status, serviceMessage, reason: "server_error", outcomeUnknown: earlierOutcomeUnknown, attempts })
+      // Its page is no message of the service's: not passed on as one.
+      return new ShipmentOrdersUnavailableError({ operation, httpStatus: status, reason: "server_error", outcomeUnknown: earlierOutcomeUnknown, attempts })
     }
     if (status === 401 || status === 403) {
       return new ShipmentOrdersUnauthorizedError({ operation, httpStatus: status, serviceMessage })

@@ -131,14 +131,22 @@ export class ShipmentOrdersUnavailableError extends ShipmentOrdersError {
     const what = {
       timeout: "did not answer in time",
       network: `could not be reached (${details.cause ?? "network error"})`,
-      server_error: `answered HTTP ${details.httpStatus}`,
+      // Only a 404 that is not the service's own answer is unavailability (see the client).
+      server_error:
+        details.httpStatus === 404
+          ? "answered HTTP 404 with a page that is not its own (a proxy's during a deploy, or a baseUrl that points elsewhere)"
+          : `answered HTTP ${details.httpStatus}`,
       rate_limited: "is rate limiting this merchant (HTTP 429)",
     }[details.reason]
     const advice = details.outcomeUnknown
       ? details.operation === "create"
         ? " The outcome is unknown: look the order up with getIdentifier(orderNumber) before creating it again."
-        : " The outcome is unknown; the call is safe to repeat."
-      : " Try again later."
+        : details.operation === "generateLabel"
+          ? " The outcome is unknown: a DELIVERY label is safe to ask again; for a STORAGE merchant, look the status up first (each confirmation reaches the pickup point)."
+          : " The outcome is unknown; the call is safe to repeat."
+      : details.httpStatus === 404
+        ? " Try again later; if it persists, check the baseUrl option."
+        : " Try again later."
     super(
       "unavailable",
       `The Shipment Orders Service ${what} on ${details.operation}` +

@@ -23,7 +23,8 @@ export const GET_OPERATIONS: ReadonlySet<ShipmentOperation> = new Set([
 /**
  * Operations a retry cannot duplicate: reads, and calls the service makes
  * idempotent by state (a second cancel of a cancelled order, or a second
- * generateLabel of a labelled order, changes nothing). `create`,
+ * generateLabel of a labelled order, changes nothing; a STORAGE merchant's
+ * confirmation is asked with `onceOnly`, as each reaches the pickup point). `create`,
  * `updateTracking` and `sendVerificationCode` have side effects a retry could
  * repeat, so they are never retried blindly.
  */

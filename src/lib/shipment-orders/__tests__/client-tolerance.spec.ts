@@ -161,7 +161,13 @@ describe("reading the spec's response variants", () => {
     const proxyPage = { status: 404, body: "<html><body><h1>404 Not Found</h1>nginx</body></html>" }
     canned.set("getIdentifier", [proxyPage])
     canned.set("cancel", [proxyPage])
-    await expect(client().getIdentifier("SHOP-1")).rejects.toMatchObject({ code: "unavailable", httpStatus: 404, outcomeUnknown: false })
+    await expect(client().getIdentifier("SHOP-1")).rejects.toMatchObject({
+      code: "unavailable",
+      httpStatus: 404,
+      outcomeUnknown: false,
+      serviceMessage: undefined,
+      message: expect.stringContaining("check the baseUrl option"),
+    })
     await expect(client().cancel({ orderReferenceCode: "R1" })).rejects.toMatchObject({ code: "unavailable", httpStatus: 404 })
     // The service's own 404 still says the order is not there.
     canned.set("getIdentifier", [{ status: 404, body: { success: false, message: "No order with orderNumber SHOP-1" } }])
