@@ -114,6 +114,12 @@ medusaIntegrationTestRunner({
       await importer.getByRole("button", { name: "Import" }).click()
       await importer.getByRole("alert").filter({ hasText: 'The file was not imported: The file is not UTF-8 text. In Excel, save it as "CSV UTF-8 (comma delimited)" and import it again.' }).waitFor()
       expect(await suite.pickupPoints.listPickupPoints({ code: "PP-FO-001" })).toHaveLength(0)
+      // A file larger than the server reads is refused before it is sent, saying how to split it
+      // (sent, the server would answer a bare "request entity too large").
+      const national = Buffer.from(`code,name,address,city,postcode,country_code\n${"PP-XX-000,Edicola,Via Po 3,Torino,10121,IT\n".repeat(620_000)}`)
+      await importer.getByLabel("CSV file").setInputFiles({ name: "points-national.csv", mimeType: "text/csv", buffer: national })
+      await importer.getByRole("button", { name: "Import" }).click()
+      await importer.getByRole("alert").filter({ hasText: "The file takes 26.1 MB to send, and an import takes at most 25 MB. Split it into smaller files" }).waitFor()
       // Closed and opened again, the drawer starts clean: no refusal of the earlier file.
       await page().keyboard.press("Escape")
       await importer.waitFor({ state: "detached" })

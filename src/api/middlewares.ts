@@ -24,6 +24,7 @@ import { keepWebhookRawBody } from "./lib/webhook-raw-body"
 import { answerServiceOutage } from "./lib/answer-service-outage"
 import { refuseMalformedPath } from "./lib/refuse-malformed-path"
 import { pluginErrorHandler } from "./lib/plugin-error-handler"
+import { CSV_IMPORT_MAX_BYTES } from "../modules/pickup-point/lib/import-limits"
 
 const list = { isList: true, defaults: ["id"] }
 
@@ -52,8 +53,7 @@ export default defineMiddlewares({
     {
       matcher: "/admin/pickup-points/import",
       method: ["POST"],
-      // A national network's file runs to several megabytes.
-      bodyParser: { sizeLimit: "25mb" },
+      bodyParser: { sizeLimit: CSV_IMPORT_MAX_BYTES },
       middlewares: [validateAndTransformBody(AdminImportPickupPoints)],
     },
     { matcher: "/admin/pickup-points/publish", method: ["POST"], middlewares: [validateAndTransformBody(AdminPublishPickupPoints)] },

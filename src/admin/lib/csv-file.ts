@@ -1,3 +1,5 @@
+import { CSV_IMPORT_MAX_BYTES } from "../../modules/pickup-point/lib/import-limits"
+
 /**
  * A file's text when it is UTF-8, null when it is not: read leniently, a
  * Windows-1252 export (Excel's plain "CSV") would import its accented rows
@@ -19,3 +21,16 @@ export function rowsListed<Row extends { result: string }>(rows: Row[]): Row[] {
   if (rows.length <= MAX_IMPORT_ROWS_LISTED) return rows
   return rows.filter((row) => row.result === "rejected").slice(0, MAX_IMPORT_ROWS_LISTED)
 }
+
+/**
+ * The size in megabytes of an import of `csv` when it is more than the server
+ * reads, else null: measured as sent (JSON, in which each line end and quote
+ * takes a byte more).
+ */
+export function oversizedImportMegabytes(csv: string, maxBytes = CSV_IMPORT_MAX_BYTES): number | null {
+  const bytes = new TextEncoder().encode(JSON.stringify({ csv })).byteLength
+  return bytes > maxBytes ? Math.ceil((bytes / 1024 / 1024) * 10) / 10 : null
+}
+
+/** The server's limit, in megabytes, as the admin says it. */
+export const IMPORT_MAX_MEGABYTES = CSV_IMPORT_MAX_BYTES / 1024 / 1024

@@ -1,7 +1,7 @@
 import { Badge, Button, Drawer, Label, Table, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
-import { decodeUtf8, rowsListed } from "../../lib/csv-file"
+import { decodeUtf8, IMPORT_MAX_MEGABYTES, oversizedImportMegabytes, rowsListed } from "../../lib/csv-file"
 import { messageOf } from "../../lib/errors"
 import { rejectionText } from "../../lib/import-rejection"
 import { useImportPickupPoints, type ImportResult } from "../../lib/pickup-point-queries"
@@ -32,6 +32,11 @@ export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenC
       .finally(() => setReading(false))
     if (csv === null) {
       setFileError(t("pickupPoint.import.notUtf8"))
+      return
+    }
+    const oversized = oversizedImportMegabytes(csv)
+    if (oversized !== null) {
+      setFileError(t("pickupPoint.import.tooLarge", { size: oversized, max: IMPORT_MAX_MEGABYTES }))
       return
     }
     importCsv.mutate(csv, {

@@ -1,4 +1,5 @@
-import { decodeUtf8, MAX_IMPORT_ROWS_LISTED, rowsListed } from "../csv-file"
+import { CSV_IMPORT_MAX_BYTES } from "../../../modules/pickup-point/lib/import-limits"
+import { decodeUtf8, IMPORT_MAX_MEGABYTES, MAX_IMPORT_ROWS_LISTED, oversizedImportMegabytes, rowsListed } from "../csv-file"
 
 describe("decodeUtf8", () => {
   it("reads UTF-8, with or without a BOM", () => {
@@ -27,5 +28,22 @@ describe("the rows an import lists", () => {
     const national = rows(12_000, 1_000)
     expect(rowsListed(national).map((row) => row.line)).toEqual(Array.from({ length: 12 }, (_, index) => 2 + index * 1_000))
     expect(rowsListed(rows(12_000, 2))).toHaveLength(MAX_IMPORT_ROWS_LISTED)
+  })
+})
+
+describe("an import too large for the server", () => {
+  it("measures a file as it is sent, line ends and quotes escaped, against the server's limit", () => {
+    expect(IMPORT_MAX_MEGABYTES).toBe(25)
+    // 1,000 bytes of file, 100 of them line ends: 1,100 bytes and more once sent as JSON.
+    const csv = "a,b,c,d,e\n".repeat(100)
+    expect(csv).toHaveLength(1_000)
+    expect(oversizedImportMegabytes(csv, 1_050)).not.toBeNull()
+    expect(oversizedImportMegabytes(csv, 1_200)).toBeNull()
+    expect(oversizedImportMegabytes("code\n")).toBeNull()
+  })
+
+  it("says the size in megabytes, rounded up to a tenth", () => {
+    const csv = "x".repeat(CSV_IMPORT_MAX_BYTES + 200 * 1024)
+    expect(oversizedImportMegabytes(csv)).toBe(25.2)
   })
 })
