@@ -323,9 +323,23 @@ function RecentCalls() {
             </div>
           </>
         ) : (
-          <Text size="small" className="text-ui-fg-subtle">
-            {calls.isError ? messageOf(calls.error) : t("pickupPoint.health.noCalls")}
-          </Text>
+          <div className="flex items-center justify-between gap-x-2">
+            <Text size="small" className="text-ui-fg-subtle" role={calls.isError ? "alert" : undefined}>
+              {calls.isPending
+                ? t("pickupPoint.health.loadingCalls")
+                : calls.isError
+                  ? messageOf(calls.error)
+                  : offset > 0
+                    ? t("pickupPoint.health.noCallsOnPage")
+                    : t("pickupPoint.health.noCalls")}
+            </Text>
+            {/* A page emptied by the log's pruning still leads back to the first. */}
+            {offset > 0 ? (
+              <Button size="small" variant="secondary" onClick={() => setOffset(0)}>
+                {t("pickupPoint.health.firstPage")}
+              </Button>
+            ) : null}
+          </div>
         )}
       </div>
     </Container>
@@ -400,7 +414,17 @@ function OneStepSetup() {
                 aria-invalid={!!errors.location}
                 aria-describedby={errors.location ? "pickup-point-setup-location-error" : undefined}
               >
-                <Select.Value placeholder={t("pickupPoint.health.setup.choose")} />
+                <Select.Value
+                  placeholder={
+                    locations.isPending
+                      ? t("pickupPoint.health.setup.loadingLocations")
+                      : locations.isError
+                        ? t("pickupPoint.health.setup.locationsFailed")
+                        : locations.data?.stock_locations.length === 0
+                        ? t("pickupPoint.health.setup.noLocations")
+                        : t("pickupPoint.health.setup.choose")
+                  }
+                />
               </Select.Trigger>
               <Select.Content>
                 {(locations.data?.stock_locations ?? []).map((option) => (
