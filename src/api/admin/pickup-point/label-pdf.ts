@@ -41,19 +41,23 @@ export async function restoreLabelPdf(container: MedusaContainer, shipmentId: st
 }
 
 /**
- * A stored label PDF that opens: a damaged copy (it would print as nothing)
- * is got again from the service and kept in its place, as the bulk print does.
+ * A shipment's label opened, from `pdf` (its stored copy): a damaged copy
+ * (it would print as nothing) is got again from the service and kept in its
+ * place. Answers the bytes that opened, and the document.
  */
-export async function readSoundLabelPdf(container: MedusaContainer, shipment: Pick<PickupPointShipmentDTO, "id" | "label_file_id">): Promise<Buffer> {
-  const pdf = await readLabelPdf(container, shipment)
+export async function openLabelPdf(
+  container: MedusaContainer,
+  shipment: Pick<PickupPointShipmentDTO, "id" | "label_file_id">,
+  pdf: Buffer,
+  options: { ignoreEncryption?: boolean } = {}
+): Promise<{ pdf: Buffer; document: PDFDocument }> {
   try {
-    // Only whether it opens: a carrier's label may carry an owner password, and is served as it came.
-    await PDFDocument.load(pdf, { ignoreEncryption: true })
-    return pdf
+    return { pdf, document: await PDFDocument.load(pdf, options) }
   } catch (damaged) {
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
       .warn(`[pickup-point] stored label ${shipment.label_file_id} of shipment ${shipment.id} is damaged (${safeErrorMessage(damaged)}); asking the carrier again`)
-    return await restoreLabelPdf(container, shipment.id)
+    const restored = await restoreLabelPdf(container, shipment.id)
+    return { pdf: restored, document: await PDFDocument.load(restored, options) }
   }
 }

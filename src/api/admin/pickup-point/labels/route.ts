@@ -7,7 +7,7 @@ import type PickupPointModuleService from "../../../../modules/pickup-point/serv
 import type { AdminPrintLabelsType } from "../../../validators"
 import { safeErrorMessage } from "../../../../workflows/utils/to-medusa-error"
 import { headerList, inlineDisposition } from "../../../lib/content-disposition"
-import { LABEL_CACHE_CONTROL, readLabelPdf, restoreLabelPdf } from "../label-pdf"
+import { LABEL_CACHE_CONTROL, openLabelPdf, readLabelPdf } from "../label-pdf"
 
 /**
  * The stored labels of the chosen shipments as ONE PDF, in the order asked,
@@ -42,10 +42,7 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
     try {
       // A label made before the plugin's table existed is read from the File Module, a lost one got again.
       const pdf = base64 !== undefined ? Buffer.from(base64, "base64") : await readLabelPdf(req.scope, shipment!)
-      const label = await PDFDocument.load(pdf).catch(async (damaged) => {
-        logger.warn(`[pickup-point] stored label ${labelId} of shipment ${shipment!.id} is damaged (${safeErrorMessage(damaged)}); asking the carrier again`)
-        return await PDFDocument.load(await restoreLabelPdf(req.scope, shipment!.id))
-      })
+      const { document: label } = await openLabelPdf(req.scope, shipment!, pdf)
       for (const page of await merged.copyPages(label, label.getPageIndices())) {
         merged.addPage(page)
       }
