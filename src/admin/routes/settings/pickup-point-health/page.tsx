@@ -265,6 +265,12 @@ function RecentCalls() {
   const [offset, setOffset] = useState(0)
   const calls = useServiceCalls(CALLS_PER_PAGE, offset)
   const count = calls.data?.count ?? 0
+  // Why no call is listed: still loading, failed, a page the log's pruning emptied, or none made yet.
+  const noCallsText = () => {
+    if (calls.isPending) return t("pickupPoint.health.loadingCalls")
+    if (calls.isError) return messageOf(calls.error)
+    return t(offset > 0 ? "pickupPoint.health.noCallsOnPage" : "pickupPoint.health.noCalls")
+  }
   return (
     <Container className="divide-y p-0" role="region" aria-labelledby="pickup-point-health-calls">
       <div className="px-6 py-4">
@@ -325,13 +331,7 @@ function RecentCalls() {
         ) : (
           <div className="flex items-center justify-between gap-x-2">
             <Text size="small" className="text-ui-fg-subtle" role={calls.isError ? "alert" : undefined}>
-              {calls.isPending
-                ? t("pickupPoint.health.loadingCalls")
-                : calls.isError
-                  ? messageOf(calls.error)
-                  : offset > 0
-                    ? t("pickupPoint.health.noCallsOnPage")
-                    : t("pickupPoint.health.noCalls")}
+              {noCallsText()}
             </Text>
             {/* A page emptied by the log's pruning still leads back to the first. */}
             {offset > 0 ? (
@@ -357,6 +357,13 @@ function OneStepSetup() {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [result, setResult] = useState<SetupResult | null>(null)
   const nameOf = (id: string) => locations.data?.stock_locations.find((l) => l.id === id)?.name ?? id
+  // The dropdown says why it offers nothing: loading, failed, or no location in the store yet.
+  const locationPlaceholder = () => {
+    if (locations.isPending) return t("pickupPoint.health.setup.loadingLocations")
+    if (locations.isError) return t("pickupPoint.health.setup.locationsFailed")
+    if (locations.data?.stock_locations.length === 0) return t("pickupPoint.health.setup.noLocations")
+    return t("pickupPoint.health.setup.choose")
+  }
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
@@ -414,17 +421,7 @@ function OneStepSetup() {
                 aria-invalid={!!errors.location}
                 aria-describedby={errors.location ? "pickup-point-setup-location-error" : undefined}
               >
-                <Select.Value
-                  placeholder={
-                    locations.isPending
-                      ? t("pickupPoint.health.setup.loadingLocations")
-                      : locations.isError
-                        ? t("pickupPoint.health.setup.locationsFailed")
-                        : locations.data?.stock_locations.length === 0
-                        ? t("pickupPoint.health.setup.noLocations")
-                        : t("pickupPoint.health.setup.choose")
-                  }
-                />
+                <Select.Value placeholder={locationPlaceholder()} />
               </Select.Trigger>
               <Select.Content>
                 {(locations.data?.stock_locations ?? []).map((option) => (
