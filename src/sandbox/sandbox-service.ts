@@ -1,5 +1,6 @@
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto"
 import { format, parse } from "date-fns"
+import { carrierDateTime, carrierInstant } from "./carrier-clock"
 import { renderLabelPdf } from "./label-pdf"
 import type { MerchantRequest } from "./merchant-requests"
 import { SandboxError } from "./sandbox-error"
@@ -392,7 +393,7 @@ export class SandboxService {
 
   private trackingDetails(order: SandboxOrder) {
     const last = order.tracking[order.tracking.length - 1]
-    const at = new Date(last.at)
+    const at = carrierDateTime(new Date(last.at))
     const pickedUp = last.statusCode === StatusCode.PICKED_UP
     return {
       number: order.trackingNumber ?? null,
@@ -401,10 +402,10 @@ export class SandboxService {
       statusDescription: last.statusDescription,
       externalStatusCode: last.networkStatusCode ?? null,
       externalStatusDescription: last.networkStatusReason ?? null,
-      lastUpdateDate: format(at, "dd/MM/yyyy"),
-      lastUpdateTime: format(at, "HH:mm"),
-      deliveryDate: pickedUp ? format(at, "dd/MM/yyyy") : null,
-      deliveryTime: pickedUp ? format(at, "HH:mm") : null,
+      lastUpdateDate: at.date,
+      lastUpdateTime: at.time,
+      deliveryDate: pickedUp ? at.date : null,
+      deliveryTime: pickedUp ? at.time : null,
     }
   }
 
@@ -468,12 +469,7 @@ function sameSecret(expected: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-/** The status time a merchant reported (dd/MM/yyyy and HH:mm), or now. */
+/** The status time a merchant reported (dd/MM/yyyy and HH:mm, the carrier's zone), or now. */
 function reportedAt(date?: string, time?: string): string | undefined {
-  if (!date) {
-    return undefined
-  }
-  const [day, month, year] = date.split("/").map(Number)
-  const [hours, minutes] = (time ?? "00:00").split(":").map(Number)
-  return new Date(year, month - 1, day, hours, minutes).toISOString()
+  return date ? carrierInstant(date, time).toISOString() : undefined
 }
