@@ -60,7 +60,7 @@ medusaIntegrationTestRunner({
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
       const {
         data: [fulfillment],
-      } = await query.graph({ entity: "fulfillment", fields: ["shipped_at", "delivered_at", "labels.*"], filters: { id } })
+      } = await query.graph({ entity: "fulfillment", fields: ["shipped_at", "delivered_at", "data", "labels.*"], filters: { id } })
       return fulfillment
     }
     const network = (ref: string, statusCode: string) => control().post(`/orders/${ref}/tracking`, { statusCode })
@@ -416,10 +416,17 @@ medusaIntegrationTestRunner({
     })
 
     it("tells Medusa what a crash left untold, however many carrier-cancelled shipments wait before it", async () => {
-      // Batches of 2 here: two shipments the carrier cancelled, with nothing to tell Medusa.
+      // Batches of 2 here: two shipments the carrier cancelled, recorded before Medusa was told (a crash); the sync
+      // tells Medusa once, and then they have nothing left to tell.
+      const cancelled = []
       for (let i = 0; i < 2; i++) {
-        const { shipment } = await labelledShipment()
+        const { shipment, fulfillmentId } = await labelledShipment()
         await pickupPoints.recordTrackingUpdates([{ shipment_id: shipment.id, status_code: "ST_0008", source: "webhook" }])
+        cancelled.push(fulfillmentId)
+      }
+      await sync()
+      for (const fulfillmentId of cancelled) {
+        expect((await fulfillmentOf(fulfillmentId)).data).toMatchObject({ carrier_cancelled_at: expect.any(String) })
       }
       // Recorded as shipped, but the process stopped before Medusa was told.
       const { shipment, fulfillmentId } = await labelledShipment()
@@ -430,6 +437,41 @@ medusaIntegrationTestRunner({
 
       expect((await fulfillmentOf(fulfillmentId)).shipped_at).toBeTruthy()
       expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).shipped_at).toBeTruthy()
+    })
+
+    it("lets a labelled fulfillment be cancelled once the carrier cancelled its shipment order, then the order", async () => {
+      const { order, shipment, fulfillmentId } = await labelledShipment()
+      const cancelFulfillment = () => api.post(`/admin/orders/${order.id}/fulfillments/${fulfillmentId}/cancel`, {}, admin).catch(errorResponse)
+      const refused = await cancelFulfillment()
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toContain("the next tracking sync")
+
+      // The carrier cancels it on its side; the sync tells Medusa's fulfillment.
+      await network(shipment.order_reference_code!, "ST_0008")
+      expect(await sync()).toMatchObject({ synced: 1, transitions: 1 })
+      expect((await fulfillmentOf(fulfillmentId)).data).toMatchObject({ label_generated_at: expect.any(String), carrier_cancelled_at: expect.any(String) })
+      expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).carrier_cancel_told_at).toBeTruthy()
+      expect((await cancelFulfillment()).status).toBe(200)
+
+      // "Fulfill items" again with the pickup-point option: no new label for a cancelled shipment order.
+      const again = await api
+        .post(
+          `/admin/orders/${order.id}/fulfillments`,
+          { items: order.items.map((item) => ({ id: item.id, quantity: item.quantity })), location_id: store.location.id },
+          admin
+        )
+        .catch(errorResponse)
+      expect(again.status).toBe(400)
+      expect(again.data.message).toContain(`The carrier reports the shipment order of ${shipment.order_number} as Cancelled`)
+      const calls = (await control().get("/calls")).data.calls as { operation: string }[]
+      expect(calls.filter((c) => c.operation === "generateLabel")).toHaveLength(1)
+
+      // The order can be cancelled now; its shipment is recorded cancelled without a call the carrier would refuse.
+      expect((await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)).status).toBe(200)
+      await waitFor(async () => (await pickupPoints.retrievePickupPointShipment(shipment.id)).status === "cancelled")
+      const history = await pickupPoints.listPickupPointShipmentEvents({ shipment_id: shipment.id, status: "cancelled" })
+      expect(history.map((e) => e.message)).toEqual([`Order cancelled: the carrier reports shipment order ${shipment.order_reference_code} cancelled`])
+      expect((await control().get("/calls")).data.calls.filter((c: { operation: string }) => c.operation === "cancel")).toHaveLength(0)
     })
 
     it("tells Medusa of the others and announces every move when one order was cancelled behind the plugin's back; the next sync goes on", async () => {

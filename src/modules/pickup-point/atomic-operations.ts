@@ -3,6 +3,7 @@ import { entityId, entityIds } from "./lib/entity-ids"
 import { OPEN_CREATION_STATUSES, SHIPPED_OFF_STATUSES, STAGE_RANK_BEFORE_LABEL } from "./lib/statuses"
 import { FOLLOWED_SHIPMENTS_SQL } from "./models/pickup-point-shipment"
 import type {
+  FulfillmentState,
   PickupPointShipmentDTO,
   ShipmentChanges,
   ShipmentPostponement,
@@ -33,7 +34,7 @@ import type {
  *                       stage moves only forward, and past "label" only once the parcel has its
  *                       label: reports are recorded as they come, but a shipment follows only
  *                       the moves its lifecycle allows (one row version per shipment)
- *   claimFulfillmentState  telling Medusa "shipped" or "delivered" happens once per shipment
+ *   claimFulfillmentState  telling Medusa "shipped", "delivered" or "cancelled by the carrier" happens once per shipment
  *   claimSyncBatch      rows another process has claimed are skipped (FOR UPDATE SKIP LOCKED)
  *   claimDueShipments   the same for the retry job's due shipments
  *   claimWebhookDelivery  of identical deliveries one is processed; only a settled one is a duplicate
@@ -570,7 +571,8 @@ export async function recordTrackingBatch(
        FROM v
        WHERE s.id = v.id AND s.id = ANY (CAST(? AS text[])) AND s.deleted_at IS NULL AND v.rank IS NOT NULL AND s.tracking_stage < v.rank
          AND (v.rank <= ? OR s.status IN (${placeholders(SHIPPED_OFF_STATUSES)}))
-       RETURNING s.id AS shipment_id, s.order_id, s.fulfillment_id, s.tracking_number, s.shipped_at, s.delivered_at, v.code AS status_code),
+       RETURNING s.id AS shipment_id, s.order_id, s.fulfillment_id, s.tracking_number, s.shipped_at, s.delivered_at,
+         s.carrier_cancel_told_at, v.code AS status_code),
      rest AS (
        UPDATE pickup_point_shipment AS s
        SET tracking_number = coalesce(s.tracking_number, v.number),
@@ -589,13 +591,15 @@ export async function recordTrackingBatch(
   }
 }
 
-export async function claimFulfillmentState(
-  sql: SqlRunner,
-  shipmentId: string,
-  state: "shipped" | "delivered",
-  release: boolean
-): Promise<boolean> {
-  const column = state === "shipped" ? "shipped_at" : "delivered_at"
+/** The shipment's column that records Medusa was told of each state. */
+const FULFILLMENT_STATE_COLUMNS: Record<FulfillmentState, string> = {
+  shipped: "shipped_at",
+  delivered: "delivered_at",
+  carrier_cancelled: "carrier_cancel_told_at",
+}
+
+export async function claimFulfillmentState(sql: SqlRunner, shipmentId: string, state: FulfillmentState, release: boolean): Promise<boolean> {
+  const column = FULFILLMENT_STATE_COLUMNS[state]
   const rows: unknown[] = await sql.execute(
     release
       ? `UPDATE pickup_point_shipment SET ${column} = NULL WHERE id = ? RETURNING id`
@@ -608,21 +612,24 @@ export async function claimFulfillmentState(
 export async function listUnappliedTransitions(
   sql: SqlRunner,
   limit: number,
-  codes: { shipped: string[]; delivered: string[] }
+  codes: { shipped: string[]; delivered: string[]; cancelled: string[] }
 ): Promise<Omit<TrackingTransition, "stage">[]> {
   const list = (values: string[]) => (values.length ? placeholders(values) : "NULL")
-  // Selected by status code, so that shipments with nothing to tell Medusa (cancelled by the carrier) never fill the limit;
+  // Selected by status code and what is untold, so that shipments with nothing left to tell Medusa never fill the limit;
   // in no fixed order, so that moves Medusa keeps refusing (an order edit left open for days) cannot hold the others
   // back for good when there are more than the limit (a top-N sort of the untold moves alone, which are few).
+  // A carrier-cancelled shipment is never delivered: it is found through the undelivered moves' index.
   return await sql.execute(
-    `SELECT id AS shipment_id, order_id, fulfillment_id, tracking_number, shipped_at, delivered_at, tracking_status_code AS status_code
+    `SELECT id AS shipment_id, order_id, fulfillment_id, tracking_number, shipped_at, delivered_at, carrier_cancel_told_at,
+       tracking_status_code AS status_code
      FROM pickup_point_shipment
      WHERE deleted_at IS NULL AND fulfillment_id IS NOT NULL
        AND ((shipped_at IS NULL AND tracking_status_code IN (${list(codes.shipped)}))
-            OR (delivered_at IS NULL AND tracking_status_code IN (${list(codes.delivered)})))
+            OR (delivered_at IS NULL AND tracking_status_code IN (${list(codes.delivered)}))
+            OR (delivered_at IS NULL AND carrier_cancel_told_at IS NULL AND tracking_status_code IN (${list(codes.cancelled)})))
      ORDER BY random()
      LIMIT ?`,
-    [...codes.shipped, ...codes.delivered, limit]
+    [...codes.shipped, ...codes.delivered, ...codes.cancelled, limit]
   )
 }
 

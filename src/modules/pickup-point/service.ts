@@ -30,6 +30,7 @@ import { PickupPointVerificationCodeSend } from "./models/pickup-point-verificat
 import { PickupPointWebhookDelivery } from "./models/pickup-point-webhook-delivery"
 import { parsePluginOptions, type PickupPointPluginOptions, type ResolvedPluginOptions } from "./options"
 import type {
+  FulfillmentState,
   PickupPointDTO,
   PickupPointSearchResult,
   PickupPointShipmentDTO,
@@ -600,13 +601,14 @@ export default class PickupPointModuleService extends MedusaService({
   }
 
   /**
-   * Claims the right to tell Medusa a shipment was shipped or delivered;
-   * true for exactly one caller. `release` gives it back after a failure.
+   * Claims the right to tell Medusa a shipment was shipped, delivered or
+   * cancelled by the carrier; true for exactly one caller. `release` gives
+   * it back after a failure.
    */
   @InjectManager()
   async claimFulfillmentState(
     shipmentId: string,
-    state: "shipped" | "delivered",
+    state: FulfillmentState,
     { release = false }: { release?: boolean } = {},
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<boolean> {
@@ -614,9 +616,10 @@ export default class PickupPointModuleService extends MedusaService({
   }
 
   /**
-   * Shipments whose stage says Medusa should show them shipped or delivered
-   * but whose claim is not taken: a crash or an error between recording and
-   * telling Medusa. The sync applies them first.
+   * Shipments whose stage says Medusa should show them shipped or delivered,
+   * or know the carrier cancelled them, but whose claim is not taken: a crash
+   * or an error between recording and telling Medusa, or a cancel recorded
+   * before the plugin told Medusa of it. The sync applies them first.
    */
   @InjectManager()
   async listUnappliedTransitions(limit: number, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<TrackingTransition[]> {
@@ -624,6 +627,7 @@ export default class PickupPointModuleService extends MedusaService({
     const rows = await atomic.listUnappliedTransitions(sharedContext.manager!, limit, {
       shipped: codesFor(mapping, LEFT_WAREHOUSE_STAGES),
       delivered: codesFor(mapping, new Set<TrackingStage>(["delivered"])),
+      cancelled: codesFor(mapping, new Set<TrackingStage>(["cancelled"])),
     })
     return rows.map((row) => ({ ...row, stage: stageOf(row.status_code, mapping)! }))
   }

@@ -59,7 +59,11 @@ export type TrackingTransition = {
   tracking_number: string | null
   shipped_at: Date | null
   delivered_at: Date | null
+  carrier_cancel_told_at: Date | null
 }
+
+/** A state of the Medusa fulfillment the plugin tells it once per shipment (see claimFulfillmentState). */
+export type FulfillmentState = "shipped" | "delivered" | "carrier_cancelled"
 
 /** A held claim on a shipment: only its owner may write the shipment's state or give the claim back. */
 /** What a batch's steps pass on of a shipment (the workflow engine copies every step's input). */

@@ -18,6 +18,13 @@ export function pickupPointCodeOf(...sources: (Record<string, unknown> | undefin
   return undefined
 }
 
+/**
+ * Set in a fulfillment's data when the carrier reports its shipment order
+ * cancelled after the label (the plugin's tracking sync writes it): the
+ * fulfillment may then be cancelled.
+ */
+export const CARRIER_CANCELLED_AT = "carrier_cancelled_at"
+
 /** The longest pickup-point code the catalog takes (see pickupPointInputSchema). */
 export const MAX_PICKUP_POINT_CODE = 64
 
@@ -101,15 +108,19 @@ export class PickupPointFulfillmentService extends AbstractFulfillmentProviderSe
 
   /**
    * Also called by Medusa to undo a fulfillment whose creation failed, so it
-   * must be a no-op when nothing was done at the service.
+   * must be a no-op when nothing was done at the service. A label (or a
+   * confirmed shipment) cannot be cancelled at the carrier: such a
+   * fulfillment is cancelled only once the carrier has cancelled its
+   * shipment order itself.
    */
   async cancelFulfillment(data: Record<string, unknown>): Promise<Record<string, unknown>> {
-    if (data.label_generated_at || data.shipment_confirmed_at) {
+    if ((data.label_generated_at || data.shipment_confirmed_at) && !data[CARRIER_CANCELLED_AT]) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `The shipment order ${String(data.order_reference_code ?? "")} already has ` +
           (data.label_generated_at ? "a label" : "a confirmed shipment") +
-          ": the carrier does not allow cancelling it."
+          ": the carrier does not allow cancelling it. If the carrier cancels it on its side, the next tracking sync " +
+          "(every 10 minutes) lets this fulfillment be cancelled."
       )
     }
     return {}

@@ -1,24 +1,29 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createOrderShipmentWorkflow, markOrderFulfillmentAsDeliveredWorkflow } from "@medusajs/medusa/core-flows"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
-import type { TrackingTransition } from "../../modules/pickup-point/types"
+import type { FulfillmentState, TrackingTransition } from "../../modules/pickup-point/types"
+import { CARRIER_CANCELLED_AT } from "../../providers/pickup-point/service"
 import { LEFT_WAREHOUSE_STAGES } from "../../modules/pickup-point/lib/statuses"
 import { trackingUrlFor } from "../../modules/pickup-point/lib/shopper-shipment-progress"
 
-type FulfillmentState = {
+type FulfillmentFacts = {
   canceled_at: string | null
   shipped_at: string | null
   delivered_at: string | null
   items: { line_item_id: string; quantity: number }[]
   labels: { tracking_number: string; tracking_url: string; label_url: string }[]
+  data: Record<string, unknown> | null
 }
 
 /**
  * Tells Medusa what the tracking says: the fulfillment is shipped (Medusa's
  * shipment workflow, with the tracking label) once the parcel left the
- * warehouse, and delivered once the customer picked it up. Each is done once
+ * warehouse, and delivered once the customer picked it up; a shipment order
+ * the carrier cancelled after its label is written into the fulfillment's
+ * data, so that the fulfillment can be cancelled (see
+ * tellCancelledByCarrier). Each is done once
  * per shipment, whoever gets there first (a claim in the plugin's module).
  * A transition Medusa refuses (its order lock, an order changed meanwhile)
  * does not stop the others: each is tried, and the first failure is thrown
@@ -44,15 +49,30 @@ async function applyFulfillmentState(container: MedusaContainer, transition: Tra
   if (!transition.fulfillment_id) return
   const shipped = LEFT_WAREHOUSE_STAGES.has(transition.stage)
   const delivered = transition.stage === "delivered"
-  if (!shipped) return
+  const cancelledByCarrier = transition.stage === "cancelled"
+  if (!shipped && !cancelledByCarrier) return
 
   const {
     data: [fulfillment],
   } = (await query.graph({
     entity: "fulfillment",
-    fields: ["canceled_at", "shipped_at", "delivered_at", "items.line_item_id", "items.quantity", "labels.tracking_number", "labels.tracking_url", "labels.label_url"],
+    fields: [
+      "canceled_at",
+      "shipped_at",
+      "delivered_at",
+      "data",
+      "items.line_item_id",
+      "items.quantity",
+      "labels.tracking_number",
+      "labels.tracking_url",
+      "labels.label_url",
+    ],
     filters: { id: transition.fulfillment_id },
-  })) as unknown as { data: FulfillmentState[] }
+  })) as unknown as { data: FulfillmentFacts[] }
+  if (cancelledByCarrier) {
+    await tellCancelledByCarrier(container, pickupPoints, transition, fulfillment)
+    return
+  }
   const orderGoneOrCancelled = async () => {
     const { data: orders } = await query.graph({ entity: "order", fields: ["status"], filters: { id: transition.order_id } })
     return !orders[0] || orders[0].status === "canceled"
@@ -93,12 +113,35 @@ async function applyFulfillmentState(container: MedusaContainer, transition: Tra
 }
 
 /**
+ * The provider's cancelFulfillment sees only the fulfillment's data, and
+ * refuses to cancel one with a label (the carrier does not cancel a shipment
+ * order after it). When the carrier cancelled it anyway, the cancel is
+ * written there, so that the admin can cancel the fulfillment, then the
+ * order or fulfil its items another way. A fulfillment cancelled or gone
+ * needs nothing.
+ */
+async function tellCancelledByCarrier(
+  container: MedusaContainer,
+  pickupPoints: PickupPointModuleService,
+  transition: TrackingTransition,
+  fulfillment: FulfillmentFacts | undefined
+): Promise<void> {
+  if (transition.carrier_cancel_told_at || !(await pickupPoints.claimFulfillmentState(transition.shipment_id, "carrier_cancelled"))) return
+  if (!fulfillment || fulfillment.canceled_at) return
+  await runOrRelease(pickupPoints, transition.shipment_id, "carrier_cancelled", () =>
+    container.resolve(Modules.FULFILLMENT).updateFulfillment(transition.fulfillment_id!, {
+      data: { ...fulfillment.data, [CARRIER_CANCELLED_AT]: new Date().toISOString() },
+    })
+  )
+}
+
+/**
  * The labels Medusa's shipment keeps: its workflow replaces the fulfillment's
  * labels with the ones it is given, so the label made on "Fulfill items" is
  * given back, with the tracking number the carrier has reported since. A
  * STORAGE shipment has no label: the shipment carries its tracking number.
  */
-function shipmentLabels(labels: FulfillmentState["labels"], trackingNumber: string | null | undefined, template: string | undefined) {
+function shipmentLabels(labels: FulfillmentFacts["labels"], trackingNumber: string | null | undefined, template: string | undefined) {
   const tracking = (number: string) => ({ tracking_number: number, tracking_url: trackingUrlFor(template, number) ?? "" })
   if (!labels.length) return trackingNumber ? [{ ...tracking(trackingNumber), label_url: "" }] : []
   return labels.map((label) => ({
@@ -110,7 +153,7 @@ function shipmentLabels(labels: FulfillmentState["labels"], trackingNumber: stri
 async function runOrRelease(
   pickupPoints: PickupPointModuleService,
   shipmentId: string,
-  state: "shipped" | "delivered",
+  state: FulfillmentState,
   run: () => Promise<unknown>
 ): Promise<void> {
   try {

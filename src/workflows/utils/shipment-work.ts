@@ -13,6 +13,7 @@ import {
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { UNSEEN_LABEL_REFUSAL } from "../../modules/pickup-point/lib/cancel-refusals"
 import { cancelRefusal, isCancellable, isCreationUncertain } from "../../modules/pickup-point/lib/statuses"
+import { stageOf } from "../../modules/pickup-point/lib/tracking-stages"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { PickupPointShipmentDTO, ShipmentChanges, ShipmentStatus } from "../../modules/pickup-point/types"
 import { hasLabelStage, stageOnService } from "./label-on-service"
@@ -483,7 +484,11 @@ async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDT
   let message = notes || HISTORY_MESSAGES.cancelled
   // A label asked for and never recorded may exist all the same: the service refuses to cancel it then,
   // until the carrier voids it (its status then reads cancelled, and nothing is left to cancel).
-  const stage = reference && shipment.label_requested_at ? (await stageOnService(work.client, reference, work.pickupPoints.statusMapping)).stage : null
+  const stage = isCancelledByCarrier(work, shipment)
+    ? "cancelled"
+    : reference && shipment.label_requested_at
+      ? (await stageOnService(work.client, reference, work.pickupPoints.statusMapping)).stage
+      : null
   if (hasLabelStage(stage)) {
     throw new UnseenLabelError(shipment.order_number, { orderCancelled })
   }
@@ -512,6 +517,11 @@ async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDT
     changes: { order_reference_code: reference, cancel_requested_at: null },
     message,
   })
+}
+
+/** Whether the carrier's tracking reports the shipment order cancelled (after its label, only the carrier can). */
+function isCancelledByCarrier(work: ShipmentWork, shipment: PickupPointShipmentDTO): boolean {
+  return !!shipment.tracking_status_code && stageOf(shipment.tracking_status_code, work.pickupPoints.statusMapping) === "cancelled"
 }
 
 /**
@@ -545,7 +555,8 @@ export async function cancelShipment(
   if (shipment.status === "cancelled") {
     return shipment
   }
-  const refusal = cancelRefusal(shipment)
+  // After the label, only the carrier cancels: once its tracking says so, the record follows.
+  const refusal = isCancelledByCarrier(work, shipment) ? null : cancelRefusal(shipment)
   if (refusal) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
   }

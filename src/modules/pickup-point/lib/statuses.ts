@@ -207,8 +207,17 @@ export function changePointRefusal(shipment: ChangePointFacts, order?: { status?
 export function labelRefusal(shipment: ShipmentFacts): string | null {
   switch (shipment.status) {
     case "ready":
+      return null
     case "label_generated":
     case "confirmed":
+      // Another fulfillment takes the label over only while the parcel is on its way: not once collected,
+      // returned, or cancelled by the carrier (the carrier would refuse, or hand out a void label).
+      if ((shipment.tracking_stage ?? 0) >= FINAL_STAGE_RANK) {
+        return (
+          `The carrier reports the shipment order of ${shipment.order_number} as ${shipment.tracking_status_description ?? "closed"}: ` +
+          "no new label can be made for it. Fulfil the items with another shipping option."
+        )
+      }
       return null
     case "failed":
       return `The shipment order of ${shipment.order_number} failed: ${shipment.last_error}. Fix it and retry the shipment first.`
