@@ -5,6 +5,8 @@ import { waitFor } from "../helpers/seed-store"
 import { adminSuiteActions, useAdminSuite } from "./helpers/admin-suite"
 import { screenshot, seriousA11yViolations, useLanguage } from "./helpers/browser"
 import { DUOMO_POINT_WITH_CODES } from "../helpers/catalog-points"
+import { fulfillOrder } from "../helpers/fulfill-order"
+import { syncTrackingWorkflow } from "../../src/workflows"
 
 jest.setTimeout(120_000)
 
@@ -241,6 +243,35 @@ medusaIntegrationTestRunner({
       const live = onService.filter((o) => !o.cancelledAt)
       expect(live).toHaveLength(1)
       expect(live[0]).toMatchObject({ orderReferenceCode: next.order_reference_code, request: { codePickupPoint: "PP-MI-002" } })
+    })
+
+    browserTest("tells the admin what to do when the carrier cancels after the label, and Medusa's own fulfillment cancel then passes", async () => {
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, "ready")
+      await fulfillOrder(api, suite.admin, suite.store, order)
+      expect((await control().post(`/orders/${shipment.order_reference_code}/tracking`, { statusCode: "ST_0008" })).status).toBe(200)
+      await syncTrackingWorkflow(getContainer()).run({ input: {} })
+      await openOrder(order.id)
+
+      await widget().getByText("The carrier cancelled this shipment order after its label").waitFor()
+      await widget().getByText(/Cancel the fulfillment \("Cancel" in its menu\), then fulfil the items with another shipping option/).waitFor()
+      await widget().getByText("Already cancelled by the carrier.").waitFor()
+      expect(await button("Cancel shipment order").isDisabled()).toBe(true)
+      await screenshot(page(), "order-widget-carrier-cancelled-en", { selector: '[aria-labelledby="pickup-point-widget-heading"]' })
+      expect(await seriousA11yViolations(page(), '[aria-labelledby="pickup-point-widget-heading"]')).toEqual([])
+
+      // Medusa's own menu on the fulfillment's card (the innermost element that holds its heading and the menu).
+      const card = page().locator("div", { has: page().getByRole("heading", { name: "Fulfillment #1" }) }).last()
+      await card.getByRole("button").last().click()
+      await page().getByRole("menuitem", { name: "Cancel" }).click()
+      await page().getByRole("alertdialog").getByRole("button", { name: "Continue" }).click()
+      await page().getByText("Fulfillment successfully canceled").waitFor()
+
+      await useLanguage(page(), "it")
+      await page().reload()
+      await widget().getByText("Il corriere ha annullato questo ordine di spedizione dopo l'etichetta").waitFor()
+      await screenshot(page(), "order-widget-carrier-cancelled-it", { selector: '[aria-labelledby="pickup-point-widget-heading"]' })
+      await useLanguage(page(), "en")
     })
 
     browserTest("warns about a failed shipment, refuses its retry until the missing phone is added, then creates one shipment order", async () => {

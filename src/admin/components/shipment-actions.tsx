@@ -13,7 +13,7 @@ import { isVerificationCodeRefusal, messageOf, statusOf } from "../lib/errors"
 import { formatDateTime } from "../lib/format"
 import { useShipmentActions } from "../lib/queries"
 import { backendLink } from "../lib/sdk"
-import { codeRefusalReason, noLabelReason } from "../lib/shipment-advice"
+import { codeRefusalReason, isCancelledByCarrier, noLabelReason } from "../lib/shipment-advice"
 import type { AdminShipment, VerificationCodeAllowance } from "../lib/types"
 import { useNow } from "../lib/use-now"
 import { downloadLabel } from "../lib/label-download"
@@ -75,16 +75,22 @@ function DownloadLabel({ shipment, busy }: { shipment: AdminShipment; busy: bool
   )
 }
 
+/** Why the shipment order cannot be cancelled here, as a translation key; null when it can. */
+function cancelRefusalKey(shipment: AdminShipment): string | null {
+  // Nothing is left to cancel at the carrier: the order's own cancel records it.
+  if (isCancelledByCarrier(shipment)) return "pickupPoint.refusal.cancel.byCarrier"
+  if (cancelRefusal(shipment)) return `pickupPoint.refusal.cancel.${shipment.status}`
+  if (!isCancellable(shipment.status)) return "pickupPoint.refusal.cancel.cancelled"
+  return null
+}
+
 function CancelShipment({ shipment }: { shipment: AdminShipment }) {
   const { t } = useTranslation()
   const { cancel } = useShipmentActions(shipment.id)
   const [open, setOpen] = useState(false)
   const [notes, setNotes] = useState("")
-  const reason = cancelRefusal(shipment)
-    ? t(`pickupPoint.refusal.cancel.${shipment.status}`)
-    : !isCancellable(shipment.status)
-      ? t("pickupPoint.refusal.cancel.cancelled")
-      : null
+  const refusalKey = cancelRefusalKey(shipment)
+  const reason = refusalKey ? t(refusalKey) : null
 
   const confirm = () =>
     cancel.mutate(notes.trim() || undefined, {

@@ -4,7 +4,7 @@ import { messageOf } from "../lib/errors"
 import { formatDateTime } from "../lib/format"
 import { downloadLabel } from "../lib/label-download"
 import { backendLink } from "../lib/sdk"
-import { errorAdvice, isImportWait, noLabelReason } from "../lib/shipment-advice"
+import { errorAdvice, isCancelledByCarrier, isImportWait, noLabelReason } from "../lib/shipment-advice"
 import { trackingStatusText } from "../lib/tracking-status"
 import type { AdminShipment } from "../lib/types"
 import { KeyValue } from "./key-value"
@@ -75,6 +75,16 @@ export function ShipmentSection({ shipment }: { shipment: AdminShipment }) {
               : t("pickupPoint.shipment.neverSynced")}
           </Text>
         </KeyValue>
+      ) : null}
+      {isCancelledByCarrier(shipment) ? (
+        <div className="px-6 py-3">
+          <Alert variant="warning">
+            <Text size="small" weight="plus">
+              {t("pickupPoint.shipment.cancelledByCarrier.title")}
+            </Text>
+            <Text size="small">{t("pickupPoint.shipment.cancelledByCarrier.body")}</Text>
+          </Alert>
+        </div>
       ) : null}
       {shipment.cancel_requested_at && shipment.status !== "cancelled" ? (
         <KeyValue label={t("pickupPoint.shipment.cancelRequested")}>

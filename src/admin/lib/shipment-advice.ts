@@ -8,6 +8,13 @@ type ShipmentFacts = Pick<AdminShipment, "status" | "merchant_type" | "last_erro
 export const isImportWait = (shipment: Pick<ShipmentFacts, "status" | "cancel_requested_at">) =>
   shipment.status === "awaiting_import" && !isCancelUnderway(shipment)
 
+/**
+ * The carrier cancelled the shipment order after its label (only it can then): the admin is to cancel
+ * the fulfillment, which the tracking sync has let be cancelled, and fulfil the items another way.
+ */
+export const isCancelledByCarrier = (shipment: Pick<AdminShipment, "status" | "tracking_stage_name">) =>
+  shipment.tracking_stage_name === "cancelled" && shipment.status !== "cancelled"
+
 /** What the admin should do about the shipment's last error, by what it says, as a translation key. */
 export function errorAdvice(shipment: Pick<ShipmentFacts, "status" | "last_error" | "cancel_requested_at">): string {
   if (/phone/i.test(shipment.last_error ?? "")) return "pickupPoint.advice.phone"

@@ -1,6 +1,6 @@
 import english from "../../i18n/json/en.json"
 import italian from "../../i18n/json/it.json"
-import { codeRefusalReason, errorAdvice, noLabelReason } from "../shipment-advice"
+import { codeRefusalReason, errorAdvice, isCancelledByCarrier, noLabelReason } from "../shipment-advice"
 
 const shipment = { status: "ready", merchant_type: "DELIVERY" as const, last_error: null, cancel_requested_at: null }
 const unseenLabel =
@@ -30,6 +30,12 @@ describe("what the order's widget tells the admin to do", () => {
     expect(codeRefusalReason({ ...labelled, status: "ready", cancel_requested_at: "2026-11-23T03:00:00Z" })).toBe("pickupPoint.refusal.code.cancelling")
   })
 
+  it("says to cancel the fulfillment of a shipment order the carrier cancelled, until the shipment is cancelled too", () => {
+    expect(isCancelledByCarrier({ status: "label_generated", tracking_stage_name: "cancelled" })).toBe(true)
+    expect(isCancelledByCarrier({ status: "label_generated", tracking_stage_name: "delivered" })).toBe(false)
+    expect(isCancelledByCarrier({ status: "cancelled", tracking_stage_name: "cancelled" })).toBe(false)
+  })
+
   it("has every key it gives in English and Italian", () => {
     for (const key of [
       "pickupPoint.advice.voidLabel",
@@ -38,6 +44,8 @@ describe("what the order's widget tells the admin to do", () => {
       "pickupPoint.refusal.code.closed",
       "pickupPoint.refusal.code.cancelling",
       "pickupPoint.shipments.labelUnreadable",
+      "pickupPoint.shipment.cancelledByCarrier.title",
+      "pickupPoint.shipment.cancelledByCarrier.body",
     ]) {
       expect(translated(english, key)).toEqual(expect.any(String))
       expect(translated(italian, key)).toEqual(expect.any(String))
