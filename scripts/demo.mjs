@@ -129,10 +129,11 @@ async function main() {
     "sandbox",
     bin("ts-node"),
     ["--transpile-only", "src/sandbox/cli.ts", "--port", String(SANDBOX_PORT), "--seed", "demo",
-      "--webhook-url", `http://localhost:${MEDUSA_PORT}/hooks/pickup-point`],
-    // The service writes its times as local times, as an Italian carrier's would: in the zone the
-    // store reads them in (medusa-config's timeZone), whatever this machine's own zone is.
-    { ...env, TZ: env.PICKUP_POINT_TIME_ZONE || "Europe/Rome" },
+      "--webhook-url", `http://localhost:${MEDUSA_PORT}/hooks/pickup-point`,
+      // The service writes its times as a wall clock with no zone, as an Italian carrier's would: in
+      // the zone the store reads them in (medusa-config's timeZone), whatever this machine's own is.
+      "--time-zone", env.PICKUP_POINT_TIME_ZONE || "Europe/Rome"],
+    env,
     /listening on/
   )
 

@@ -31,7 +31,9 @@ const DEFAULTS = {
 export function useSandboxForApp(overrides: Partial<Record<keyof typeof DEFAULTS, string>> = {}) {
   const handle = {} as RunningSandbox & { control: ReturnType<typeof axios.create> }
   beforeAll(async () => {
-    const sandbox = await startSandbox({ port: 0, seed: "demo", importDelayMs: 0 })
+    // The carrier's clock in the zone the store reads it in.
+    const timeZone = overrides.PICKUP_POINT_TIME_ZONE ?? DEFAULTS.PICKUP_POINT_TIME_ZONE
+    const sandbox = await startSandbox({ port: 0, seed: "demo", importDelayMs: 0, timeZone })
     Object.assign(handle, sandbox, {
       control: axios.create({ baseURL: `${sandbox.url}/__sandbox`, validateStatus: () => true }),
     })

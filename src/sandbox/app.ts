@@ -12,8 +12,8 @@ import type { SandboxSeed } from "./types"
  * JSON errors for the rest. A prepared `service` may be passed in, say one
  * loaded with many orders directly for a benchmark.
  */
-export function createSandboxApp(options: { importDelayMs: number; seed?: SandboxSeed; service?: SandboxService }) {
-  const service = options.service ?? new SandboxService(options.importDelayMs, options.seed)
+export function createSandboxApp(options: { importDelayMs: number; seed?: SandboxSeed; timeZone?: string; service?: SandboxService }) {
+  const service = options.service ?? new SandboxService(options.importDelayMs, options.seed, options.timeZone)
   const faults = new FaultQueue()
   const calls = new CallLog()
 

@@ -1,31 +1,48 @@
-import { instantIn } from "../modules/pickup-point/lib/zoned-time"
-
 /**
- * The zone of the sandbox's carrier, an Italian one: the service writes and
- * reads dates and times as a wall clock with no zone, so it keeps its own
- * whatever the machine's (a store sets the plugin's `timeZone` to it, as the
- * demo and the tests do).
+ * The service writes and reads dates and times as a wall clock with no zone
+ * (`dd/MM/yyyy`, `HH:mm`): the sandbox keeps its carrier's zone whatever the
+ * machine's, an Italian one unless told otherwise. A store reads them with
+ * the plugin's `timeZone`, which must name the same zone.
  */
-export const CARRIER_TIME_ZONE = "Europe/Rome"
+export const DEFAULT_CARRIER_TIME_ZONE = "Europe/Rome"
 
-const wallClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: CARRIER_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-})
-
-/** An instant as the carrier writes it: `dd/MM/yyyy` and `HH:mm` in its zone. */
-export function carrierDateTime(at: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(wallClock.formatToParts(at).map((part) => [part.type, part.value]))
-  return { date: `${parts.day}/${parts.month}/${parts.year}`, time: `${parts.hour}:${parts.minute}` }
+export type CarrierClock = {
+  /** An instant as the carrier writes it, in its zone. */
+  write(at: Date): { date: string; time: string }
+  /** The instant of a date (`dd/MM/yyyy`) and time (`HH:mm`, midnight when absent) in its zone. */
+  read(date: string, time?: string): Date
 }
 
-/** The instant of a date (`dd/MM/yyyy`) and time (`HH:mm`, midnight when absent) the carrier's zone reads. */
-export function carrierInstant(date: string, time?: string): Date {
-  const [day, month, year] = date.split("/")
-  return instantIn(`${year}-${month}-${day}`, time ?? "00:00", CARRIER_TIME_ZONE)!
+export function carrierClock(timeZone: string = DEFAULT_CARRIER_TIME_ZONE): CarrierClock {
+  // Throws a RangeError for a zone Intl does not know, at start-up rather than on the first report.
+  const wallClock = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  })
+  const fields = (at: Date) => Object.fromEntries(wallClock.formatToParts(at).map((part) => [part.type, Number(part.value)]))
+  /** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
+  const offsetAt = (instant: number) => {
+    const f = fields(new Date(instant))
+    return Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute) - Math.floor(instant / 60_000) * 60_000
+  }
+  const two = (n: number) => String(n).padStart(2, "0")
+  return {
+    write(at) {
+      const f = fields(at)
+      return { date: `${two(f.day)}/${two(f.month)}/${f.year}`, time: `${two(f.hour)}:${two(f.minute)}` }
+    },
+    read(date, time = "00:00") {
+      const [day, month, year] = date.split("/").map(Number)
+      const [hours, minutes] = time.split(":").map(Number)
+      const wall = Date.UTC(year, month - 1, day, hours, minutes)
+      // The offset near the instant, then at the instant it gives (they differ only across a change of offset).
+      const guess = wall - offsetAt(wall)
+      return new Date(wall - offsetAt(guess))
+    },
+  }
 }

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util"
+import { carrierClock, DEFAULT_CARRIER_TIME_ZONE } from "./carrier-clock"
 import { DEMO_MERCHANTS } from "./seed"
 import { DEFAULT_IMPORT_DELAY_MS, startSandbox } from "./start-sandbox"
 
 const USAGE = `Usage: pickup-point-sandbox [--port 4010] [--host 127.0.0.1] [--seed demo|none]
-                            [--import-delay-ms ${DEFAULT_IMPORT_DELAY_MS}] [--webhook-url URL]`
+                            [--import-delay-ms ${DEFAULT_IMPORT_DELAY_MS}] [--webhook-url URL]
+                            [--time-zone ${DEFAULT_CARRIER_TIME_ZONE}]`
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -14,6 +16,7 @@ async function main(): Promise<void> {
       seed: { type: "string", default: "none" },
       "import-delay-ms": { type: "string", default: String(DEFAULT_IMPORT_DELAY_MS) },
       "webhook-url": { type: "string" },
+      "time-zone": { type: "string", default: DEFAULT_CARRIER_TIME_ZONE },
       help: { type: "boolean", short: "h", default: false },
     },
   })
@@ -29,6 +32,11 @@ async function main(): Promise<void> {
   if (values.seed !== "demo" && values.seed !== "none") {
     throw new Error(`--seed takes demo or none\n${USAGE}`)
   }
+  try {
+    carrierClock(values["time-zone"])
+  } catch {
+    throw new Error(`--time-zone takes an IANA time zone such as ${DEFAULT_CARRIER_TIME_ZONE}\n${USAGE}`)
+  }
 
   const sandbox = await startSandbox({
     port,
@@ -36,6 +44,7 @@ async function main(): Promise<void> {
     seed: values.seed,
     importDelayMs,
     webhookUrl: values["webhook-url"],
+    timeZone: values["time-zone"],
   })
   console.log(`Shipment Orders sandbox listening on ${sandbox.url}`)
   console.log(`  merchant API: ${sandbox.url}/platform-api-server/api/merchant/shipment/`)

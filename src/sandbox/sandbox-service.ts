@@ -1,6 +1,6 @@
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto"
 import { format, parse } from "date-fns"
-import { carrierDateTime, carrierInstant } from "./carrier-clock"
+import { carrierClock, type CarrierClock } from "./carrier-clock"
 import { renderLabelPdf } from "./label-pdf"
 import type { MerchantRequest } from "./merchant-requests"
 import { SandboxError } from "./sandbox-error"
@@ -31,12 +31,16 @@ export class SandboxService {
   private orders = new Map<string, SandboxOrder>()
   private emails: SentEmail[] = []
   private importDelayMs: number
+  private readonly clock: CarrierClock
 
+  /** `timeZone`: the carrier's, in which it writes and reads dates and times (see carrier-clock.ts). */
   constructor(
     private readonly initialImportDelayMs: number,
-    private readonly seed?: SandboxSeed
+    private readonly seed?: SandboxSeed,
+    timeZone?: string
   ) {
     this.importDelayMs = initialImportDelayMs
+    this.clock = carrierClock(timeZone)
     this.reset()
   }
 
@@ -301,7 +305,8 @@ export class SandboxService {
     this.appendTracking(order, {
       statusCode: body.statusCode,
       statusDescription: body.statusDescription,
-      at: reportedAt(body.lastUpdateDate, body.lastUpdateTime),
+      // The status time a merchant reported, or now.
+      at: body.lastUpdateDate ? this.clock.read(body.lastUpdateDate, body.lastUpdateTime).toISOString() : undefined,
       source: "merchant",
       networkStatusCode: body.networkStatusCode,
       networkStatusReason: body.networkStatusReason,
@@ -393,7 +398,7 @@ export class SandboxService {
 
   private trackingDetails(order: SandboxOrder) {
     const last = order.tracking[order.tracking.length - 1]
-    const at = carrierDateTime(new Date(last.at))
+    const at = this.clock.write(new Date(last.at))
     const pickedUp = last.statusCode === StatusCode.PICKED_UP
     return {
       number: order.trackingNumber ?? null,
@@ -469,7 +474,3 @@ function sameSecret(expected: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-/** The status time a merchant reported (dd/MM/yyyy and HH:mm, the carrier's zone), or now. */
-function reportedAt(date?: string, time?: string): string | undefined {
-  return date ? carrierInstant(date, time).toISOString() : undefined
-}

@@ -12,6 +12,8 @@ export type SandboxOptions = {
   importDelayMs?: number
   /** The demo merchants' webhook URL (the plugin's `/hooks/pickup-point` route). */
   webhookUrl?: string
+  /** The carrier's time zone, in which it writes and reads dates and times; the store's `timeZone` must name it. Default Europe/Rome. */
+  timeZone?: string
 }
 
 export type RunningSandbox = {
@@ -26,6 +28,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const app = createSandboxApp({
     importDelayMs: options.importDelayMs ?? DEFAULT_IMPORT_DELAY_MS,
     seed: options.seed === "demo" ? demoSeed({ webhookUrl: options.webhookUrl }) : undefined,
+    timeZone: options.timeZone,
   })
   const host = options.host ?? "127.0.0.1"
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve, reject) => {
