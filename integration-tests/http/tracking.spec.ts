@@ -444,7 +444,7 @@ medusaIntegrationTestRunner({
       const cancelFulfillment = () => api.post(`/admin/orders/${order.id}/fulfillments/${fulfillmentId}/cancel`, {}, admin).catch(errorResponse)
       const refused = await cancelFulfillment()
       expect(refused.status).toBe(400)
-      expect(refused.data.message).toContain("the next tracking sync")
+      expect(refused.data.message).toContain("Once the carrier reports it cancelled")
 
       // The carrier cancels it on its side; the sync tells Medusa's fulfillment.
       await network(shipment.order_reference_code!, "ST_0008")
@@ -472,6 +472,19 @@ medusaIntegrationTestRunner({
       const history = await pickupPoints.listPickupPointShipmentEvents({ shipment_id: shipment.id, status: "cancelled" })
       expect(history.map((e) => e.message)).toEqual([`Order cancelled: the carrier reports shipment order ${shipment.order_reference_code} cancelled`])
       expect((await control().get("/calls")).data.calls.filter((c: { operation: string }) => c.operation === "cancel")).toHaveLength(0)
+    })
+
+    it("leaves a shipped fulfillment as it is when the carrier cancels afterwards: Medusa does not cancel a shipped one", async () => {
+      const { shipment, fulfillmentId } = await labelledShipment()
+      await network(shipment.order_reference_code!, "ST_0003")
+      await sync()
+      await network(shipment.order_reference_code!, "ST_0008")
+      expect(await sync()).toMatchObject({ synced: 1, transitions: 1 })
+      const fulfillment = await fulfillmentOf(fulfillmentId)
+      expect(fulfillment.shipped_at).toBeTruthy()
+      expect(fulfillment.data).not.toHaveProperty("carrier_cancelled_at")
+      // Told all the same: the sync does not offer it again.
+      expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).carrier_cancel_told_at).toBeTruthy()
     })
 
     it("tells Medusa of the others and announces every move when one order was cancelled behind the plugin's back; the next sync goes on", async () => {

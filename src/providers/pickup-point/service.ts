@@ -119,8 +119,8 @@ export class PickupPointFulfillmentService extends AbstractFulfillmentProviderSe
         MedusaError.Types.NOT_ALLOWED,
         `The shipment order ${String(data.order_reference_code ?? "")} already has ` +
           (data.label_generated_at ? "a label" : "a confirmed shipment") +
-          ": the carrier does not allow cancelling it. If the carrier cancels it on its side, the next tracking sync " +
-          "(every 10 minutes) lets this fulfillment be cancelled."
+          ": the carrier does not allow cancelling it. Once the carrier reports it cancelled (the tracking sync or the " +
+          "platform's webhook), this fulfillment can be cancelled."
       )
     }
     return {}

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createOrderShipmentWorkflow, markOrderFulfillmentAsDeliveredWorkflow } from "@medusajs/medusa/core-flows"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
-import type { FulfillmentState, TrackingTransition } from "../../modules/pickup-point/types"
+import type { TrackingTransition } from "../../modules/pickup-point/types"
 import { CARRIER_CANCELLED_AT } from "../../providers/pickup-point/service"
 import { LEFT_WAREHOUSE_STAGES } from "../../modules/pickup-point/lib/statuses"
 import { trackingUrlFor } from "../../modules/pickup-point/lib/shopper-shipment-progress"
@@ -20,11 +20,10 @@ type FulfillmentFacts = {
 /**
  * Tells Medusa what the tracking says: the fulfillment is shipped (Medusa's
  * shipment workflow, with the tracking label) once the parcel left the
- * warehouse, and delivered once the customer picked it up; a shipment order
- * the carrier cancelled after its label is written into the fulfillment's
- * data, so that the fulfillment can be cancelled (see
- * tellCancelledByCarrier). Each is done once
- * per shipment, whoever gets there first (a claim in the plugin's module).
+ * warehouse, and delivered once the customer picked it up; a cancel by the
+ * carrier after the label is written into the fulfillment's data, so that
+ * it can be cancelled (tellCancelledByCarrier). Each is done once per
+ * shipment, whoever gets there first (a claim in the plugin's module).
  * A transition Medusa refuses (its order lock, an order changed meanwhile)
  * does not stop the others: each is tried, and the first failure is thrown
  * after them all; what failed is given back and tried again by the next sync
@@ -117,8 +116,11 @@ async function applyFulfillmentState(container: MedusaContainer, transition: Tra
  * refuses to cancel one with a label (the carrier does not cancel a shipment
  * order after it). When the carrier cancelled it anyway, the cancel is
  * written there, so that the admin can cancel the fulfillment, then the
- * order or fulfil its items another way. A fulfillment cancelled or gone
- * needs nothing.
+ * order or fulfil its items another way. Written before the claim is taken
+ * (a crash between them writes it again, which is harmless), so that a claim
+ * never stands for a write that did not happen. Nothing is written for a
+ * fulfillment cancelled or gone, or shipped (Medusa does not cancel a shipped
+ * fulfillment, whatever its data says).
  */
 async function tellCancelledByCarrier(
   container: MedusaContainer,
@@ -126,13 +128,13 @@ async function tellCancelledByCarrier(
   transition: TrackingTransition,
   fulfillment: FulfillmentFacts | undefined
 ): Promise<void> {
-  if (transition.carrier_cancel_told_at || !(await pickupPoints.claimFulfillmentState(transition.shipment_id, "carrier_cancelled"))) return
-  if (!fulfillment || fulfillment.canceled_at) return
-  await runOrRelease(pickupPoints, transition.shipment_id, "carrier_cancelled", () =>
-    container.resolve(Modules.FULFILLMENT).updateFulfillment(transition.fulfillment_id!, {
+  if (transition.carrier_cancel_told_at) return
+  if (fulfillment && !fulfillment.canceled_at && !fulfillment.shipped_at && !fulfillment.data?.[CARRIER_CANCELLED_AT]) {
+    await container.resolve(Modules.FULFILLMENT).updateFulfillment(transition.fulfillment_id!, {
       data: { ...fulfillment.data, [CARRIER_CANCELLED_AT]: new Date().toISOString() },
     })
-  )
+  }
+  await pickupPoints.claimFulfillmentState(transition.shipment_id, "carrier_cancelled")
 }
 
 /**
@@ -153,7 +155,7 @@ function shipmentLabels(labels: FulfillmentFacts["labels"], trackingNumber: stri
 async function runOrRelease(
   pickupPoints: PickupPointModuleService,
   shipmentId: string,
-  state: FulfillmentState,
+  state: "shipped" | "delivered",
   run: () => Promise<unknown>
 ): Promise<void> {
   try {
