@@ -266,6 +266,8 @@ medusaIntegrationTestRunner({
       await page().getByRole("menuitem", { name: "Cancel" }).click()
       await page().getByRole("alertdialog").getByRole("button", { name: "Continue" }).click()
       await page().getByText("Fulfillment successfully canceled").waitFor()
+      // The advice follows: the fulfillment is gone, the items are to be fulfilled another way.
+      await widget().getByText(/Its fulfillment is cancelled: fulfil the items with another shipping option/).waitFor()
 
       await useLanguage(page(), "it")
       await page().reload()

@@ -4,7 +4,7 @@ import { messageOf } from "../lib/errors"
 import { formatDateTime } from "../lib/format"
 import { downloadLabel } from "../lib/label-download"
 import { backendLink } from "../lib/sdk"
-import { errorAdvice, isCancelledByCarrier, isImportWait, noLabelReason } from "../lib/shipment-advice"
+import { carrierCancelAdvice, errorAdvice, isImportWait, noLabelReason } from "../lib/shipment-advice"
 import { trackingStatusText } from "../lib/tracking-status"
 import type { AdminShipment } from "../lib/types"
 import { KeyValue } from "./key-value"
@@ -39,8 +39,9 @@ export function AttentionAlert({ shipment }: { shipment: AdminShipment }) {
 }
 
 /** The shipment order on the service: references, label, and the last error with what to do. */
-export function ShipmentSection({ shipment }: { shipment: AdminShipment }) {
+export function ShipmentSection({ shipment, order }: { shipment: AdminShipment; order: Parameters<typeof carrierCancelAdvice>[1] }) {
   const { t, i18n } = useTranslation()
+  const carrierCancel = carrierCancelAdvice(shipment, order)
   return (
     <section aria-labelledby="pickup-point-shipment-heading">
       <div className="px-6 py-4">
@@ -76,13 +77,13 @@ export function ShipmentSection({ shipment }: { shipment: AdminShipment }) {
           </Text>
         </KeyValue>
       ) : null}
-      {isCancelledByCarrier(shipment) ? (
+      {carrierCancel ? (
         <div className="px-6 py-3">
           <Alert variant="warning">
             <Text size="small" weight="plus">
               {t("pickupPoint.shipment.cancelledByCarrier.title")}
             </Text>
-            <Text size="small">{t("pickupPoint.shipment.cancelledByCarrier.body")}</Text>
+            <Text size="small">{t(`pickupPoint.shipment.cancelledByCarrier.${carrierCancel}`)}</Text>
           </Alert>
         </div>
       ) : null}

@@ -8,12 +8,33 @@ type ShipmentFacts = Pick<AdminShipment, "status" | "merchant_type" | "last_erro
 export const isImportWait = (shipment: Pick<ShipmentFacts, "status" | "cancel_requested_at">) =>
   shipment.status === "awaiting_import" && !isCancelUnderway(shipment)
 
-/**
- * The carrier cancelled the shipment order after its label (only it can then): the admin is to cancel
- * the fulfillment, which the tracking sync has let be cancelled, and fulfil the items another way.
- */
+/** The carrier cancelled the shipment order after its label (only it can then), and the shipment is not recorded cancelled. */
 export const isCancelledByCarrier = (shipment: Pick<AdminShipment, "status" | "tracking_stage_name">) =>
   shipment.tracking_stage_name === "cancelled" && shipment.status !== "cancelled"
+
+/** Medusa's order fulfillment statuses once every item has a fulfillment. */
+const ALL_ITEMS_FULFILLED = new Set(["fulfilled", "partially_shipped", "shipped", "partially_delivered", "delivered"])
+
+type OrderFacts = {
+  status?: string | null
+  fulfillment_status?: string | null
+  fulfillments?: { id: string; canceled_at?: unknown; shipped_at?: unknown }[] | null
+}
+
+/**
+ * What to do about a shipment order the carrier cancelled after its label, as a translation key
+ * under `pickupPoint.shipment.cancelledByCarrier`; null once nothing is left to do (the order
+ * cancelled, which records the shipment cancelled, or its items all fulfilled another way).
+ */
+export function carrierCancelAdvice(shipment: Pick<AdminShipment, "status" | "tracking_stage_name" | "fulfillment_id">, order: OrderFacts): string | null {
+  if (!isCancelledByCarrier(shipment) || order.status === "canceled") return null
+  const fulfillment = order.fulfillments?.find((f) => f.id === shipment.fulfillment_id)
+  if (fulfillment && !fulfillment.canceled_at) {
+    // The tracking sync has let it be cancelled, unless it was shipped (Medusa cancels no shipped fulfillment).
+    return fulfillment.shipped_at ? "afterShipping" : "cancelFulfillment"
+  }
+  return order.fulfillment_status && ALL_ITEMS_FULFILLED.has(order.fulfillment_status) ? null : "fulfilAnotherWay"
+}
 
 /** What the admin should do about the shipment's last error, by what it says, as a translation key. */
 export function errorAdvice(shipment: Pick<ShipmentFacts, "status" | "last_error" | "cancel_requested_at">): string {

@@ -35,6 +35,8 @@ export type AdminShipment = {
   tracking_number: string | null
   label_file_id: string | null
   label_url: string | null
+  /** The Medusa fulfillment that holds the label. */
+  fulfillment_id?: string | null
   tracking_status_code: string | null
   tracking_status_description: string | null
   tracking_stage: number

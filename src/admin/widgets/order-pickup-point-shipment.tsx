@@ -52,7 +52,7 @@ const OrderPickupPointShipmentWidget = ({ data: order }: DetailWidgetProps<Admin
       </div>
       <AttentionAlert shipment={shipment} />
       <PickupPointSection point={shipment.pickup_point} code={shipment.pickup_point_code} />
-      <ShipmentSection shipment={shipment} />
+      <ShipmentSection shipment={shipment} order={order} />
       <ShipmentActions shipment={shipment} allowance={verification_code} orderStatus={order.status} busy={isPlaceholderData} />
       <ShipmentTimeline entries={timeline} />
     </Container>

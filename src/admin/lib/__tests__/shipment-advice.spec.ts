@@ -1,6 +1,6 @@
 import english from "../../i18n/json/en.json"
 import italian from "../../i18n/json/it.json"
-import { codeRefusalReason, errorAdvice, isCancelledByCarrier, noLabelReason } from "../shipment-advice"
+import { carrierCancelAdvice, codeRefusalReason, errorAdvice, noLabelReason } from "../shipment-advice"
 
 const shipment = { status: "ready", merchant_type: "DELIVERY" as const, last_error: null, cancel_requested_at: null }
 const unseenLabel =
@@ -30,10 +30,23 @@ describe("what the order's widget tells the admin to do", () => {
     expect(codeRefusalReason({ ...labelled, status: "ready", cancel_requested_at: "2026-11-23T03:00:00Z" })).toBe("pickupPoint.refusal.code.cancelling")
   })
 
-  it("says to cancel the fulfillment of a shipment order the carrier cancelled, until the shipment is cancelled too", () => {
-    expect(isCancelledByCarrier({ status: "label_generated", tracking_stage_name: "cancelled" })).toBe(true)
-    expect(isCancelledByCarrier({ status: "label_generated", tracking_stage_name: "delivered" })).toBe(false)
-    expect(isCancelledByCarrier({ status: "cancelled", tracking_stage_name: "cancelled" })).toBe(false)
+  it("says what to do about a shipment order the carrier cancelled after its label, until nothing is left to do", () => {
+    const cancelled = { status: "label_generated", tracking_stage_name: "cancelled", fulfillment_id: "ful_1" }
+    const order = (fulfillment: { canceled_at?: string; shipped_at?: string }, more: { status?: string; fulfillment_status?: string } = {}) => ({
+      status: "pending",
+      fulfillment_status: "fulfilled",
+      fulfillments: [{ id: "ful_1", ...fulfillment }],
+      ...more,
+    })
+    expect(carrierCancelAdvice(cancelled, order({}))).toBe("cancelFulfillment")
+    expect(carrierCancelAdvice(cancelled, order({ shipped_at: "2026-11-24T10:00:00Z" }))).toBe("afterShipping")
+    const undone = { canceled_at: "2026-11-24T10:00:00Z" }
+    expect(carrierCancelAdvice(cancelled, order(undone, { fulfillment_status: "not_fulfilled" }))).toBe("fulfilAnotherWay")
+    // Fulfilled another way, or the order cancelled: nothing left to do.
+    expect(carrierCancelAdvice(cancelled, order(undone, { fulfillment_status: "shipped" }))).toBeNull()
+    expect(carrierCancelAdvice(cancelled, order(undone, { status: "canceled", fulfillment_status: "canceled" }))).toBeNull()
+    expect(carrierCancelAdvice({ ...cancelled, tracking_stage_name: "delivered" }, order({}))).toBeNull()
+    expect(carrierCancelAdvice({ ...cancelled, status: "cancelled" }, order({}))).toBeNull()
   })
 
   it("has every key it gives in English and Italian", () => {
@@ -45,7 +58,9 @@ describe("what the order's widget tells the admin to do", () => {
       "pickupPoint.refusal.code.cancelling",
       "pickupPoint.shipments.labelUnreadable",
       "pickupPoint.shipment.cancelledByCarrier.title",
-      "pickupPoint.shipment.cancelledByCarrier.body",
+      "pickupPoint.shipment.cancelledByCarrier.cancelFulfillment",
+      "pickupPoint.shipment.cancelledByCarrier.afterShipping",
+      "pickupPoint.shipment.cancelledByCarrier.fulfilAnotherWay",
     ]) {
       expect(translated(english, key)).toEqual(expect.any(String))
       expect(translated(italian, key)).toEqual(expect.any(String))
