@@ -14,17 +14,13 @@ export type CarrierClock = {
 }
 
 export function carrierClock(timeZone: string = DEFAULT_CARRIER_TIME_ZONE): CarrierClock {
-  // Throws a RangeError for a zone Intl does not know, at start-up rather than on the first report.
-  const wallClock = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  })
-  const fields = (at: Date) => Object.fromEntries(wallClock.formatToParts(at).map((part) => [part.type, Number(part.value)]))
+  // Swedish dates read as ISO does ("2026-07-01 12:30"). Throws a RangeError for a zone Intl does not
+  // know, at start-up rather than on the first report.
+  const wallClock = new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "short" })
+  const fields = (at: Date) => {
+    const [year, month, day, hour, minute] = wallClock.format(at).split(/[- :]/).map(Number)
+    return { year, month, day, hour, minute }
+  }
   /** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
   const offsetAt = (instant: number) => {
     const f = fields(new Date(instant))
