@@ -12,7 +12,7 @@ import {
 } from "../../lib/shipment-orders"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { UNSEEN_LABEL_REFUSAL } from "../../modules/pickup-point/lib/cancel-refusals"
-import { cancelRefusal, isCancellable, isCreationUncertain } from "../../modules/pickup-point/lib/statuses"
+import { cancelRefusal, isCancellable, isCreationUncertain, type TrackingStage } from "../../modules/pickup-point/lib/statuses"
 import { stageOf } from "../../modules/pickup-point/lib/tracking-stages"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { PickupPointShipmentDTO, ShipmentChanges, ShipmentStatus } from "../../modules/pickup-point/types"
@@ -484,11 +484,12 @@ async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDT
   let message = notes || HISTORY_MESSAGES.cancelled
   // A label asked for and never recorded may exist all the same: the service refuses to cancel it then,
   // until the carrier voids it (its status then reads cancelled, and nothing is left to cancel).
-  const stage = isCancelledByCarrier(work, shipment)
-    ? "cancelled"
-    : reference && shipment.label_requested_at
-      ? (await stageOnService(work.client, reference, work.pickupPoints.statusMapping)).stage
-      : null
+  let stage: TrackingStage | null = null
+  if (isCancelledByCarrier(work, shipment)) {
+    stage = "cancelled"
+  } else if (reference && shipment.label_requested_at) {
+    stage = (await stageOnService(work.client, reference, work.pickupPoints.statusMapping)).stage
+  }
   if (hasLabelStage(stage)) {
     throw new UnseenLabelError(shipment.order_number, { orderCancelled })
   }
