@@ -10,7 +10,15 @@ export const FAULT_KINDS = [
   "commit_then_drop",
 ] as const
 
-export type FaultKind = (typeof FAULT_KINDS)[number]
+/**
+ * Faults only a test asks for by name, never drawn by `kind: "*"`:
+ * `not_found` answers as for an order the service does not have (HTTP 404),
+ * as a service that lists an order only once imported would; drawn at
+ * random, it would have the client create an order again.
+ */
+export const SCRIPTED_FAULT_KINDS = ["not_found"] as const
+
+export type FaultKind = (typeof FAULT_KINDS)[number] | (typeof SCRIPTED_FAULT_KINDS)[number]
 
 /**
  * A fault is spent on the next `times` calls, or, with `probability`, strikes
@@ -20,7 +28,7 @@ export type FaultKind = (typeof FAULT_KINDS)[number]
 export const faultSchema = z
   .object({
     operation: z.enum([...MERCHANT_OPERATION_NAMES, "*"]),
-    kind: z.enum([...FAULT_KINDS, "*"]),
+    kind: z.enum([...FAULT_KINDS, ...SCRIPTED_FAULT_KINDS, "*"]),
     times: z.number().int().min(1).optional(),
     probability: z.number().gt(0).max(1).optional(),
     seed: z.number().int().optional(),

@@ -129,6 +129,9 @@ function injectFault(fault: Exclude<FaultKind, "commit_then_drop">, res: Respons
     case "reject":
       res.status(200).json({ success: false, message: "Request rejected by the service (injected fault)" })
       return 200
+    case "not_found":
+      res.status(404).json({ success: false, message: "No such order (injected fault)" })
+      return 404
     case "timeout":
       // Never answer: the request stays open until the client gives up or the sandbox closes.
       return null
