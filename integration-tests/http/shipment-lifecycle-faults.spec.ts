@@ -3,6 +3,7 @@ import type PickupPointModuleService from "../../src/modules/pickup-point/servic
 import { Modules } from "@medusajs/framework/utils"
 import { advanceDueShipmentsWorkflow, sweepCancelledOrdersWorkflow, sweepUnrecordedOrdersWorkflow } from "../../src/workflows"
 import { LOST_CANCEL_NOTE } from "../../src/workflows/steps/sweep-cancelled-orders"
+import { HISTORY_MESSAGES } from "../../src/modules/pickup-point/lib/history-messages"
 import { errorResponse } from "../helpers/error-response"
 import { DUOMO_POINT } from "../helpers/catalog-points"
 import { freshStore } from "../helpers/fresh-store"
@@ -286,6 +287,45 @@ medusaIntegrationTestRunner({
       expect(failed.last_error).toContain("rejected")
       const health = await api.get("/admin/pickup-point/health", admin)
       expect(health.data.failed_shipments).toBe(1)
+    })
+
+    it("looks a refused repeat create up: an earlier attempt whose answer was lost had made the order", async () => {
+      const settled = (orderId: string) =>
+        waitFor(async () => {
+          await advance()
+          const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: orderId })
+          return shipment && ["ready", "failed"].includes(shipment.status) ? shipment : null
+        })
+      // The first create makes the order and its answer is lost; the look-up misses it (as a service that lists an
+      // order only once imported would); the repeat is refused, as a service refuses a second order of that number.
+      await fault("create", "commit_then_drop", 1)
+      await fault("getIdentifier", "not_found", 1)
+      await fault("create", "reject", 1)
+      const order = await checkout()
+      const shipment = await settled(order.id)
+      const made = await onService(`TEST-${order.display_id}`)
+      expect(made).toHaveLength(1)
+      expect(shipment).toMatchObject({ status: "ready", order_reference_code: made[0].orderReferenceCode })
+      const history = await pickupPoints.listPickupPointShipmentEvents({ shipment_id: shipment.id })
+      expect(history.map((event) => event.message)).toContain(HISTORY_MESSAGES.foundAfterRefusal)
+
+      // Every look-up misses it and every repeat is refused: failed, with the order live on the service. The
+      // order's cancel looks it up again and cancels it there, rather than recording a cancel it never made.
+      await fault("create", "commit_then_drop", 1)
+      await fault("getIdentifier", "not_found", 3)
+      await fault("create", "reject", 10)
+      const lost = await checkout()
+      const failed = await settled(lost.id)
+      expect(failed).toMatchObject({ status: "failed", order_reference_code: null, create_attempts: 3 })
+      await control().delete("/faults")
+      const [live] = await onService(`TEST-${lost.display_id}`)
+      expect(live.cancelledAt).toBeFalsy()
+
+      expect((await api.post(`/admin/orders/${lost.id}/cancel`, {}, admin)).status).toBe(200)
+      const cancelled = await shipmentOf(lost.id, (s) => s.status === "cancelled")
+      expect(cancelled).toMatchObject({ order_reference_code: live.orderReferenceCode })
+      const [after] = await onService(`TEST-${lost.display_id}`)
+      expect(after.cancelledAt).toBeTruthy()
     })
 
     it("refuses a second 'Fulfill items' made at the same time: one labelled fulfillment, the shipment stays with it", async () => {

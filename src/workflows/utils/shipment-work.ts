@@ -32,6 +32,9 @@ import { cancelledOnServiceMessage, HISTORY_MESSAGES } from "../../modules/picku
  *                          ▼                           │ found
  *                       unknown ──getIdentifier────────┘ (not found: back to pending)
  *
+ * A repeated create the service refuses is looked up too (an earlier attempt
+ * may have made the order).
+ *
  * Every change is a compare-and-set by the claim's owner (see
  * shipment-lease.ts): the attempt is on record before the call, so a crash
  * during it is recovered by looking the order up, never by creating it again.
@@ -220,8 +223,15 @@ async function createNotMade({ work, lease }: Held, creating: PickupPointShipmen
     return await postpone({ work, lease }, creating, "unknown", error)
   }
   const message = (error as Error).message
-  // A refusal made nothing on the service and may be passing: tried again, a bounded number of times.
   const refused = error instanceof ShipmentOrdersRejectedError
+  if (refused && creating.create_attempts > 1) {
+    // An earlier attempt may have made the order (its answer lost, and a look-up missing it then: a service
+    // may list an order only once imported), and this refusal be the service's to a second order of that
+    // number: looked up before it counts as a refusal.
+    const found = await lookUpAfterRefusal({ work, lease }, creating, message)
+    if (found !== undefined) return found
+  }
+  // A refusal made nothing on the service and may be passing: tried again, a bounded number of times.
   if (refused && creating.retry_count + 1 < work.pickupPoints.options.shipmentRetry.refusedCreateAttempts) {
     return await postpone({ work, lease }, creating, "pending", error as Error)
   }
@@ -238,6 +248,32 @@ async function createNotMade({ work, lease }: Held, creating: PickupPointShipmen
       `Fix what the service asks for, then retry the shipment from the order page (POST /admin/pickup-point/shipments/${creating.id}/retry).`
   )
   return failed
+}
+
+/**
+ * Looks up the order of a repeated create the service refused: found, the
+ * shipment is recorded as created; the look-up failing, it stays uncertain
+ * (looked up again before any new create). Undefined when the service has
+ * no such order, and the refusal counts.
+ */
+async function lookUpAfterRefusal({ work, lease }: Held, creating: PickupPointShipmentDTO, refusal: string): Promise<PickupPointShipmentDTO | null | undefined> {
+  let found: { orderReferenceCode: string } | null
+  try {
+    await lease.ensureHeld()
+    found = await work.client.getIdentifier(creating.order_number)
+  } catch (error) {
+    if (error instanceof ShipmentLeaseLostError) throw error
+    return await postpone({ work, lease }, creating, "unknown", `${refusal} Whether an earlier attempt made it could not be checked: ${safeErrorMessage(error)}`)
+  }
+  if (!found) return undefined
+  return await moveOrLose(work, {
+    id: creating.id,
+    from: "creating",
+    to: "awaiting_import",
+    owner: lease.owner,
+    changes: { order_reference_code: found.orderReferenceCode },
+    message: HISTORY_MESSAGES.foundAfterRefusal,
+  })
 }
 
 /**
@@ -471,14 +507,16 @@ class UnseenLabelError extends MedusaError {
 }
 
 /**
- * Cancels on the service (looking the order up first when its creation is
- * uncertain), then records it. `orderCancelled`: the cancel is owed to an
- * order Medusa has cancelled (it says what to do when it cannot be done).
+ * Cancels on the service (looking the order up first when it has no
+ * reference code after a create attempt), then records it.
+ * `orderCancelled`: the cancel is owed to an order Medusa has cancelled (it
+ * says what to do when it cannot be done).
  */
 async function cancelHeld({ work, lease }: Held, shipment: PickupPointShipmentDTO, notes: string | undefined, { orderCancelled }: { orderCancelled: boolean }) {
   let reference = shipment.order_reference_code
   await lease.ensureHeld()
-  if (!reference && isCreationUncertain(shipment.status)) {
+  // Looked up too after any create attempt: a failed or pending shipment's earlier attempt may have made the order.
+  if (!reference && (isCreationUncertain(shipment.status) || shipment.create_attempts > 0)) {
     reference = (await work.client.getIdentifier(shipment.order_number))?.orderReferenceCode ?? null
   }
   let message = notes || HISTORY_MESSAGES.cancelled

@@ -11,6 +11,7 @@ export const HISTORY_MESSAGES = {
   created: "Created on the service",
   foundAfterUnknown: "Found on the service after an unknown outcome",
   notFoundAfterUnknown: "Not found on the service after an unknown outcome: creating it",
+  foundAfterRefusal: "Found on the service when it refused the create again: an earlier attempt had made it",
   imported: "Imported by the service",
   labelGenerated: "Label generated",
   confirmed: "Shipment confirmed",
