@@ -289,6 +289,28 @@ medusaIntegrationTestRunner({
       expect(health.data.failed_shipments).toBe(1)
     })
 
+    it("keeps a create refused for the credentials pending, and creates it once they pass again", async () => {
+      // The key is rotated on the service: every create is refused with 401 until the store's key matches again.
+      const merchant = { merchantCode: "DEMO-DELIVERY", type: "DELIVERY", insuranceEnabled: true }
+      await control().post("/merchants", { ...merchant, apiKey: "rotated-key" })
+      const order = await checkout()
+      const waiting = await waitFor(async () => {
+        const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: order.id })
+        return shipment?.status === "pending" && shipment.last_error ? shipment : null
+      })
+      expect(waiting.last_error).toContain("refused the credentials")
+      await advance()
+      expect(await pickupPoints.retrievePickupPointShipment(waiting.id)).toMatchObject({ status: "pending" })
+
+      await control().post("/merchants", { ...merchant, apiKey: "sandbox-delivery-key" })
+      const created = await waitFor(async () => {
+        await advance()
+        const shipment = await pickupPoints.retrievePickupPointShipment(waiting.id)
+        return shipment.status === "ready" ? shipment : null
+      })
+      expect(await onService(`TEST-${order.display_id}`)).toEqual([expect.objectContaining({ orderReferenceCode: created.order_reference_code })])
+    })
+
     it("looks a refused repeat create up: an earlier attempt whose answer was lost had made the order", async () => {
       const settled = (orderId: string) =>
         waitFor(async () => {

@@ -6,6 +6,7 @@ import {
   ShipmentOrderNotFoundError,
   ShipmentOrdersProtocolError,
   ShipmentOrdersRejectedError,
+  ShipmentOrdersUnauthorizedError,
   ShipmentOrdersUnavailableError,
   type CreateShipmentOrderInput,
   type ShipmentOrdersClient,
@@ -33,7 +34,7 @@ import { cancelledOnServiceMessage, HISTORY_MESSAGES } from "../../modules/picku
  *                       unknown ──getIdentifier────────┘ (not found: back to pending)
  *
  * A repeated create the service refuses is looked up too (an earlier attempt
- * may have made the order).
+ * may have made the order); one refused for the credentials stays pending.
  *
  * Every change is a compare-and-set by the claim's owner (see
  * shipment-lease.ts): the attempt is on record before the call, so a crash
@@ -221,6 +222,11 @@ async function createNotMade({ work, lease }: Held, creating: PickupPointShipmen
   if (error instanceof ShipmentOrdersProtocolError) {
     // An unreadable answer may still mean the order was created.
     return await postpone({ work, lease }, creating, "unknown", error)
+  }
+  if (error instanceof ShipmentOrdersUnauthorizedError) {
+    // Nothing was made, and every order would fail alike until the store fixes its credentials (a key rotated on
+    // the service, say): kept pending and tried again with the backoff, it is created once they pass.
+    return await postpone({ work, lease }, creating, "pending", error)
   }
   const message = (error as Error).message
   const refused = error instanceof ShipmentOrdersRejectedError
