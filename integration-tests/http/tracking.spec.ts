@@ -439,6 +439,24 @@ medusaIntegrationTestRunner({
       expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).shipped_at).toBeTruthy()
     })
 
+    it("tells Medusa a move a process died while telling, once that process's claim lapses", async () => {
+      const { shipment, fulfillmentId } = await labelledShipment()
+      await pickupPoints.recordTrackingUpdates([{ shipment_id: shipment.id, status_code: "ST_0003", source: "webhook" }])
+      // A process claimed telling Medusa "shipped", and died before Medusa took it.
+      expect(await pickupPoints.claimFulfillmentState(shipment.id, "shipped")).toBe(true)
+
+      // Its claim still holds: no other tells Medusa meanwhile, which would tell it twice.
+      await sync()
+      expect((await fulfillmentOf(fulfillmentId)).shipped_at).toBeFalsy()
+      expect((await pickupPoints.retrievePickupPointShipment(shipment.id)).shipped_at).toBeNull()
+
+      await pickupPoints.updatePickupPointShipments({ id: shipment.id, telling_medusa_until: new Date(Date.now() - 1_000) })
+      await sync()
+
+      expect((await fulfillmentOf(fulfillmentId)).shipped_at).toBeTruthy()
+      expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ shipped_at: expect.any(Date), telling_medusa_until: null })
+    })
+
     it("lets a labelled fulfillment be cancelled once the carrier cancelled its shipment order, then the order", async () => {
       const { order, shipment, fulfillmentId } = await labelledShipment()
       const cancelFulfillment = () => api.post(`/admin/orders/${order.id}/fulfillments/${fulfillmentId}/cancel`, {}, admin).catch(errorResponse)

@@ -34,7 +34,8 @@ import type {
  *                       stage moves only forward, and past "label" only once the parcel has its
  *                       label: reports are recorded as they come, but a shipment follows only
  *                       the moves its lifecycle allows (one row version per shipment)
- *   claimFulfillmentState  telling Medusa "shipped", "delivered" or "cancelled by the carrier" happens once per shipment
+ *   claimFulfillmentState  telling Medusa "shipped", "delivered" or "cancelled by the carrier" happens once per shipment,
+ *                       and is kept as told only once Medusa took it (settleFulfillmentState)
  *   claimSyncBatch      rows another process has claimed are skipped (FOR UPDATE SKIP LOCKED)
  *   claimDueShipments   the same for the retry job's due shipments
  *   claimWebhookDelivery  of identical deliveries one is processed; only a settled one is a duplicate
@@ -598,15 +599,33 @@ const FULFILLMENT_STATE_COLUMNS: Record<FulfillmentState, string> = {
   carrier_cancelled: "carrier_cancel_told_at",
 }
 
-export async function claimFulfillmentState(sql: SqlRunner, shipmentId: string, state: FulfillmentState, release: boolean): Promise<boolean> {
+/**
+ * How long a claim to tell Medusa a state holds: past it, the process is
+ * taken to have died while telling, and another may tell it. Far longer than
+ * any of Medusa's workflows takes, so that a state is never told twice.
+ */
+const TELLING_MEDUSA_LEASE = "10 minutes"
+
+export async function claimFulfillmentState(sql: SqlRunner, shipmentId: string, state: FulfillmentState): Promise<boolean> {
   const column = FULFILLMENT_STATE_COLUMNS[state]
   const rows: unknown[] = await sql.execute(
-    release
-      ? `UPDATE pickup_point_shipment SET ${column} = NULL WHERE id = ? RETURNING id`
-      : `UPDATE pickup_point_shipment SET ${column} = now() WHERE id = ? AND ${column} IS NULL RETURNING id`,
+    `UPDATE pickup_point_shipment SET telling_medusa_until = now() + interval '${TELLING_MEDUSA_LEASE}'
+     WHERE id = ? AND ${column} IS NULL AND (telling_medusa_until IS NULL OR telling_medusa_until < now())
+     RETURNING id`,
     [shipmentId]
   )
   return rows.length === 1
+}
+
+/** Ends a claim to tell Medusa a state: `told`, the state is kept as told (once: the first time stands); else given back. */
+export async function settleFulfillmentState(sql: SqlRunner, shipmentId: string, state: FulfillmentState, told: boolean): Promise<void> {
+  const column = FULFILLMENT_STATE_COLUMNS[state]
+  await sql.execute(
+    told
+      ? `UPDATE pickup_point_shipment SET ${column} = coalesce(${column}, now()), telling_medusa_until = NULL WHERE id = ?`
+      : `UPDATE pickup_point_shipment SET telling_medusa_until = NULL WHERE id = ?`,
+    [shipmentId]
+  )
 }
 
 export async function listUnappliedTransitions(

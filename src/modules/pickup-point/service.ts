@@ -602,17 +602,27 @@ export default class PickupPointModuleService extends MedusaService({
 
   /**
    * Claims the right to tell Medusa a shipment was shipped, delivered or
-   * cancelled by the carrier; true for exactly one caller. `release` gives
-   * it back after a failure.
+   * cancelled by the carrier, for a while (one claim per shipment at a
+   * time); false when the state is told already or another process is
+   * telling it. settleFulfillmentState ends it.
    */
   @InjectManager()
-  async claimFulfillmentState(
+  async claimFulfillmentState(shipmentId: string, state: FulfillmentState, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<boolean> {
+    return await atomic.claimFulfillmentState(sharedContext.manager!, shipmentId, state)
+  }
+
+  /**
+   * Keeps a state as told (`told`: Medusa took it, or has nothing to be
+   * told), or gives the claim back after a failure, for the next sync.
+   */
+  @InjectManager()
+  async settleFulfillmentState(
     shipmentId: string,
     state: FulfillmentState,
-    { release = false }: { release?: boolean } = {},
+    { told }: { told: boolean },
     @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<boolean> {
-    return await atomic.claimFulfillmentState(sharedContext.manager!, shipmentId, state, release)
+  ): Promise<void> {
+    await atomic.settleFulfillmentState(sharedContext.manager!, shipmentId, state, told)
   }
 
   /**

@@ -23,7 +23,8 @@ type FulfillmentFacts = {
  * warehouse, and delivered once the customer picked it up; a cancel by the
  * carrier after the label is written into the fulfillment's data, so that
  * it can be cancelled (tellCancelledByCarrier). Each is done once per
- * shipment, whoever gets there first (a claim in the plugin's module).
+ * shipment, whoever gets there first (a claim in the plugin's module, kept
+ * as told only once Medusa took it).
  * A transition Medusa refuses (its order lock, an order changed meanwhile)
  * does not stop the others: each is tried, and the first failure is thrown
  * after them all; what failed is given back and tried again by the next sync
@@ -80,34 +81,33 @@ async function applyFulfillmentState(container: MedusaContainer, transition: Tra
     // Nothing to tell Medusa of a fulfillment gone or cancelled, or of a cancelled order (Medusa refuses to ship
     // it): remembered as told, so that the sync stops offering it (listUnappliedTransitions) rather than have
     // Medusa refuse it on every run and crowd out the transitions it can take.
-    if (!transition.shipped_at) await pickupPoints.claimFulfillmentState(transition.shipment_id, "shipped")
-    if (delivered && !transition.delivered_at) await pickupPoints.claimFulfillmentState(transition.shipment_id, "delivered")
+    const told = { told: true }
+    if (!transition.shipped_at) await pickupPoints.settleFulfillmentState(transition.shipment_id, "shipped", told)
+    if (delivered && !transition.delivered_at) await pickupPoints.settleFulfillmentState(transition.shipment_id, "delivered", told)
     return
   }
 
   if (!transition.shipped_at && (await pickupPoints.claimFulfillmentState(transition.shipment_id, "shipped"))) {
     // Marked shipped by hand already: nothing to do but remember it.
-    if (!fulfillment.shipped_at) {
-      await runOrRelease(pickupPoints, transition.shipment_id, "shipped", () =>
-        createOrderShipmentWorkflow(container).run({
-          input: {
-            order_id: transition.order_id,
-            fulfillment_id: transition.fulfillment_id!,
-            items: fulfillment.items.map((item) => ({ id: item.line_item_id, quantity: Number(item.quantity) })),
-            labels: shipmentLabels(fulfillment.labels ?? [], transition.tracking_number, pickupPoints.options.trackingUrlTemplate),
-          },
-        })
-      )
-    }
+    await tellOrRelease(pickupPoints, transition.shipment_id, "shipped", async () => {
+      if (fulfillment.shipped_at) return
+      await createOrderShipmentWorkflow(container).run({
+        input: {
+          order_id: transition.order_id,
+          fulfillment_id: transition.fulfillment_id!,
+          items: fulfillment.items.map((item) => ({ id: item.line_item_id, quantity: Number(item.quantity) })),
+          labels: shipmentLabels(fulfillment.labels ?? [], transition.tracking_number, pickupPoints.options.trackingUrlTemplate),
+        },
+      })
+    })
   }
   if (delivered && !transition.delivered_at && (await pickupPoints.claimFulfillmentState(transition.shipment_id, "delivered"))) {
-    if (!fulfillment.delivered_at) {
-      await runOrRelease(pickupPoints, transition.shipment_id, "delivered", () =>
-        markOrderFulfillmentAsDeliveredWorkflow(container).run({
-          input: { orderId: transition.order_id, fulfillmentId: transition.fulfillment_id! },
-        })
-      )
-    }
+    await tellOrRelease(pickupPoints, transition.shipment_id, "delivered", async () => {
+      if (fulfillment.delivered_at) return
+      await markOrderFulfillmentAsDeliveredWorkflow(container).run({
+        input: { orderId: transition.order_id, fulfillmentId: transition.fulfillment_id! },
+      })
+    })
   }
 }
 
@@ -116,8 +116,8 @@ async function applyFulfillmentState(container: MedusaContainer, transition: Tra
  * refuses to cancel one with a label (the carrier does not cancel a shipment
  * order after it). When the carrier cancelled it anyway, the cancel is
  * written there, so that the admin can cancel the fulfillment, then the
- * order or fulfil its items another way. Written before the claim is taken
- * (a crash between them writes it again, which is harmless), so that a claim
+ * order or fulfil its items another way. Written before it is kept as told
+ * (a crash between them writes it again, which is harmless), so that "told"
  * never stands for a write that did not happen. Nothing is written for a
  * fulfillment cancelled or gone, or shipped (Medusa does not cancel a shipped
  * fulfillment, whatever its data says).
@@ -134,7 +134,7 @@ async function tellCancelledByCarrier(
       data: { ...fulfillment.data, [CARRIER_CANCELLED_AT]: new Date().toISOString() },
     })
   }
-  await pickupPoints.claimFulfillmentState(transition.shipment_id, "carrier_cancelled")
+  await pickupPoints.settleFulfillmentState(transition.shipment_id, "carrier_cancelled", { told: true })
 }
 
 /**
@@ -152,17 +152,17 @@ function shipmentLabels(labels: FulfillmentFacts["labels"], trackingNumber: stri
   }))
 }
 
-async function runOrRelease(
-  pickupPoints: PickupPointModuleService,
-  shipmentId: string,
-  state: "shipped" | "delivered",
-  run: () => Promise<unknown>
-): Promise<void> {
+/**
+ * Tells Medusa a claimed state, then keeps it as told; after a failure the
+ * claim is given back, so that the next sync tries again. A process that
+ * dies between the two leaves the claim to lapse, and the state untold.
+ */
+async function tellOrRelease(pickupPoints: PickupPointModuleService, shipmentId: string, state: "shipped" | "delivered", tell: () => Promise<void>): Promise<void> {
   try {
-    await run()
+    await tell()
   } catch (error) {
-    // Given back, so that the next sync tries again.
-    await pickupPoints.claimFulfillmentState(shipmentId, state, { release: true })
+    await pickupPoints.settleFulfillmentState(shipmentId, state, { told: false })
     throw error
   }
+  await pickupPoints.settleFulfillmentState(shipmentId, state, { told: true })
 }

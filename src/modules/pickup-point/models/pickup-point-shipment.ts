@@ -55,6 +55,8 @@ export const PickupPointShipment = model
     delivered_at: model.dateTime().nullable(),
     /** When the Medusa fulfillment was told the carrier cancelled the shipment order after its label, so that it can be cancelled. */
     carrier_cancel_told_at: model.dateTime().nullable(),
+    /** Held by the process telling Medusa one of the three above, which it sets once Medusa took it; a process that dies meanwhile lets it lapse. */
+    telling_medusa_until: model.dateTime().nullable(),
     /** Set when the order was cancelled but the service could not be told yet; the job tells it. */
     cancel_requested_at: model.dateTime().nullable(),
     /** Held by the process working on this shipment, so that no two work on it at once. */
