@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
 import { Modules } from "@medusajs/framework/utils"
-import { advanceDueShipmentsWorkflow, sweepCancelledOrdersWorkflow, sweepUnrecordedOrdersWorkflow } from "../../src/workflows"
+import { advanceDueShipmentsWorkflow, sweepCancelledOrdersWorkflow, sweepUnrecordedOrdersWorkflow, syncTrackingWorkflow } from "../../src/workflows"
 import { LOST_CANCEL_NOTE } from "../../src/workflows/steps/sweep-cancelled-orders"
 import { HISTORY_MESSAGES } from "../../src/modules/pickup-point/lib/history-messages"
 import { errorResponse } from "../helpers/error-response"
@@ -407,6 +407,10 @@ medusaIntegrationTestRunner({
       // As a failure after the label's record leaves it: Medusa's workflow undid the fulfillment, the shipment still names it.
       const undoneLabel = await pickupPoints.storeLabelPdf(shipment.id, Buffer.from("%PDF-1.7 undone").toString("base64"))
       await pickupPoints.updatePickupPointShipments({ id: shipment.id, status: "label_generated", fulfillment_id: "ful_undone", label_file_id: undoneLabel })
+      // The carrier collects the parcel meanwhile: the sync has no fulfillment to tell, and remembers it as told.
+      await pickupPoints.recordTrackingUpdates([{ shipment_id: shipment.id, status_code: "ST_0003", source: "webhook" }])
+      await syncTrackingWorkflow(getContainer()).run({ input: {} })
+      expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ shipped_at: expect.any(Date) })
 
       expect((await fulfil(order)).status).toBe(200)
       const {
@@ -421,6 +425,12 @@ medusaIntegrationTestRunner({
       expect(kept.label_file_id).not.toBe(undoneLabel)
       // Asked again for the same order, the service gave the same label: one order, never a second.
       expect(await onService(`TEST-${order.display_id}`)).toHaveLength(1)
+      // The fulfillment that took the shipment over is told the parcel left by the next sync.
+      await syncTrackingWorkflow(getContainer()).run({ input: {} })
+      const {
+        data: { order: shipped },
+      } = await api.get(`/admin/orders/${order.id}?fields=*fulfillments`, admin)
+      expect(shipped.fulfillments.find((f: { id: string }) => f.id === fulfillment.id).shipped_at).toBeTruthy()
     })
 
     it("labels only a fulfillment with the pickup-point option, and refuses a second one before asking the carrier again", async () => {

@@ -67,6 +67,9 @@ const CHANGE_COLUMNS: Record<keyof ShipmentChanges, "value" | "json"> = {
   cancel_requested_at: "value",
   last_error: "value",
   retry_count: "value",
+  shipped_at: "value",
+  delivered_at: "value",
+  telling_medusa_until: "value",
   request: "json",
 }
 

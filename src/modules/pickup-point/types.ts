@@ -87,6 +87,9 @@ export type ShipmentChanges = Partial<
     | "cancel_requested_at"
     | "last_error"
     | "retry_count"
+    | "shipped_at"
+    | "delivered_at"
+    | "telling_medusa_until"
   >
 > & { request?: Record<string, unknown> | null }
 
