@@ -6,7 +6,7 @@ import { adminSuiteActions, useAdminSuite } from "./helpers/admin-suite"
 import { screenshot, seriousA11yViolations, useLanguage } from "./helpers/browser"
 import { DUOMO_POINT_WITH_CODES } from "../helpers/catalog-points"
 import { fulfillOrder } from "../helpers/fulfill-order"
-import { syncTrackingWorkflow } from "../../src/workflows"
+import { advanceDueShipmentsWorkflow, syncTrackingWorkflow } from "../../src/workflows"
 
 jest.setTimeout(120_000)
 
@@ -274,6 +274,34 @@ medusaIntegrationTestRunner({
       await widget().getByText("Il corriere ha annullato questo ordine di spedizione dopo l'etichetta").waitFor()
       await screenshot(page(), "order-widget-carrier-cancelled-it", { selector: '[aria-labelledby="pickup-point-widget-heading"]' })
       await useLanguage(page(), "en")
+    })
+
+    browserTest("sends the admin to the credentials while the carrier refuses them, and carries on once they pass", async () => {
+      // The key is rotated on the carrier's side: the create is refused with 401, and the shipment waits.
+      const merchant = { merchantCode: "DEMO-DELIVERY", type: "DELIVERY", insuranceEnabled: true }
+      await control().post("/merchants", { ...merchant, apiKey: "rotated-key" })
+      const order = await checkout()
+      await waitFor(async () => {
+        const [shipment] = await suite.pickupPoints.listPickupPointShipments({ order_id: order.id })
+        return shipment?.status === "pending" && shipment.last_error ? shipment : null
+      })
+      await openOrder(order.id)
+      await widget().getByText(/refused the credentials/).first().waitFor()
+      await widget().getByText(/Have the merchant code and API key in the plugin's options corrected/).waitFor()
+      await screenshot(page(), "order-widget-credentials-en", { selector: '[aria-labelledby="pickup-point-widget-heading"]' })
+      await useLanguage(page(), "it")
+      await page().reload()
+      await widget().getByText(/il corriere rifiuta le credenziali del negozio/).waitFor()
+      await screenshot(page(), "order-widget-credentials-it", { selector: '[aria-labelledby="pickup-point-widget-heading"]' })
+      await useLanguage(page(), "en")
+
+      await control().post("/merchants", { ...merchant, apiKey: "sandbox-delivery-key" })
+      await waitFor(async () => {
+        await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
+        return (await shipmentOf(order.id)).status === "ready"
+      })
+      await openOrder(order.id)
+      await widget().getByText("Ready for label").first().waitFor()
     })
 
     browserTest("warns about a failed shipment, refuses its retry until the missing phone is added, then creates one shipment order", async () => {

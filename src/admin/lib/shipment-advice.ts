@@ -1,3 +1,4 @@
+import { isCredentialsRefusal } from "../../lib/shipment-orders/errors"
 import { isUnseenLabelRefusal } from "../../modules/pickup-point/lib/cancel-refusals"
 import { isCancelUnderway, TRACKING_STAGES, verificationCodeRefusal } from "../../modules/pickup-point/lib/statuses"
 import type { AdminShipment } from "./types"
@@ -41,6 +42,7 @@ export function errorAdvice(shipment: Pick<ShipmentFacts, "status" | "last_error
   if (/phone/i.test(shipment.last_error ?? "")) return "pickupPoint.advice.phone"
   if (isUnseenLabelRefusal(shipment.last_error)) return "pickupPoint.advice.voidLabel"
   if (shipment.status === "failed") return "pickupPoint.advice.failed"
+  if (isCredentialsRefusal(shipment.last_error)) return "pickupPoint.advice.credentials"
   if (isImportWait(shipment)) return "pickupPoint.advice.importing"
   return "pickupPoint.advice.automatic"
 }

@@ -94,12 +94,19 @@ export class ShipmentOrderNotImportedError extends ShipmentOrdersRejectedError {
   }
 }
 
+/** The words of a refusal of the credentials, in its message: what the admin looks for to say what to do. */
+export const CREDENTIALS_REFUSAL = "refused the credentials"
+
+export function isCredentialsRefusal(message: string | null | undefined): boolean {
+  return !!message?.includes(CREDENTIALS_REFUSAL)
+}
+
 /** Credentials missing or refused (HTTP 401/403). */
 export class ShipmentOrdersUnauthorizedError extends ShipmentOrdersError {
   constructor(details: ErrorDetails) {
     super(
       "unauthorized",
-      `The Shipment Orders Service refused the credentials for ${details.operation} ` +
+      `The Shipment Orders Service ${CREDENTIALS_REFUSAL} for ${details.operation} ` +
         `(HTTP ${details.httpStatus}). Check the merchant code, the API key and the ` +
         `auth header names in the provider options.`,
       details

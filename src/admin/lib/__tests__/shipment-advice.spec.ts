@@ -1,5 +1,6 @@
 import english from "../../i18n/json/en.json"
 import italian from "../../i18n/json/it.json"
+import { ShipmentOrdersUnauthorizedError } from "../../../lib/shipment-orders/errors"
 import { carrierCancelAdvice, codeRefusalReason, errorAdvice, noLabelReason } from "../shipment-advice"
 
 const shipment = { status: "ready", merchant_type: "DELIVERY" as const, last_error: null, cancel_requested_at: null }
@@ -12,6 +13,14 @@ describe("what the order's widget tells the admin to do", () => {
   it("says to ask the carrier to void a label it made unseen, rather than to wait", () => {
     expect(errorAdvice({ ...shipment, last_error: "The Shipment Orders Service did not answer in time" })).toBe("pickupPoint.advice.automatic")
     expect(errorAdvice({ ...shipment, last_error: unseenLabel, cancel_requested_at: "2026-11-23T03:00:00Z" })).toBe("pickupPoint.advice.voidLabel")
+  })
+
+  it("sends the admin to the credentials when the carrier refuses them, with the client's own words", () => {
+    const refused = new ShipmentOrdersUnauthorizedError({ operation: "create", httpStatus: 401 }).message
+    expect(errorAdvice({ ...shipment, status: "pending", last_error: refused })).toBe("pickupPoint.advice.credentials")
+    // A failed one (before creates refused so were kept pending) needs a retry once they pass.
+    expect(errorAdvice({ ...shipment, status: "failed", last_error: refused })).toBe("pickupPoint.advice.failed")
+    for (const messages of [english, italian]) expect(translated(messages, "pickupPoint.advice.credentials")).toEqual(expect.any(String))
   })
 
   it("offers 'Fulfill items' for a missing label only while the order goes on", () => {
