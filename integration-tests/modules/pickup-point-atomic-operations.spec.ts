@@ -122,6 +122,38 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
       })
     })
 
+    describe("telling Medusa a fulfillment's state", () => {
+      it("lets one claim tell it at a time, keeps it told only by that claim's holder, and lets a lapsed claim go", async () => {
+        const { shipment } = await service.recordShipmentIntent(intent())
+        await service.updatePickupPointShipments({ id: shipment.id, fulfillment_id: "ful_1", tracking_status_code: "ST_0003" })
+        const tokens = await Promise.all([1, 2, 3].map(() => service.claimFulfillmentState(shipment.id, "shipped")))
+        expect(tokens.filter(Boolean)).toHaveLength(1)
+        const first = tokens.find(Boolean)!
+
+        // The holder dies; its claim lapses and another takes it. The first one's late settle changes nothing.
+        await service.updatePickupPointShipments({ id: shipment.id, telling_medusa_until: new Date(Date.now() - 1_000) })
+        const second = (await service.claimFulfillmentState(shipment.id, "shipped"))!
+        expect(second).toEqual(expect.any(String))
+        await service.settleFulfillmentState(shipment.id, "shipped", { token: first, told: true })
+        expect(await service.retrievePickupPointShipment(shipment.id)).toMatchObject({ shipped_at: null, telling_medusa_by: second })
+        expect(await service.claimFulfillmentState(shipment.id, "delivered")).toBeNull()
+
+        await service.settleFulfillmentState(shipment.id, "shipped", { token: second, told: true })
+        expect(await service.retrievePickupPointShipment(shipment.id)).toMatchObject({ shipped_at: expect.any(Date), telling_medusa_by: null, telling_medusa_until: null })
+        expect(await service.claimFulfillmentState(shipment.id, "shipped")).toBeNull()
+      })
+
+      it("keeps a state told without a claim only while the shipment is still that fulfillment's", async () => {
+        const { shipment } = await service.recordShipmentIntent(intent())
+        await service.updatePickupPointShipments({ id: shipment.id, fulfillment_id: "ful_new", tracking_status_code: "ST_0003" })
+        // A sync read the move with the fulfillment the shipment had before another took it over.
+        await service.markFulfillmentStateTold(shipment.id, "shipped", "ful_old")
+        expect((await service.retrievePickupPointShipment(shipment.id)).shipped_at).toBeNull()
+        await service.markFulfillmentStateTold(shipment.id, "shipped", "ful_new")
+        expect((await service.retrievePickupPointShipment(shipment.id)).shipped_at).toEqual(expect.any(Date))
+      })
+    })
+
     describe("the tracking job's look-up of webhook deliveries to process again", () => {
       it("reads them through their partial indexes, not the table's settled deliveries", async () => {
         // Months of settled deliveries and a few failed ones, with statistics, as a store's table has them.

@@ -35,7 +35,7 @@ import type {
  *                       label: reports are recorded as they come, but a shipment follows only
  *                       the moves its lifecycle allows (one row version per shipment)
  *   claimFulfillmentState  telling Medusa "shipped", "delivered" or "cancelled by the carrier" happens once per shipment,
- *                       and is kept as told only once Medusa took it (settleFulfillmentState)
+ *                       and is kept as told only once Medusa took it, by the claim's holder (settleFulfillmentState)
  *   claimSyncBatch      rows another process has claimed are skipped (FOR UPDATE SKIP LOCKED)
  *   claimDueShipments   the same for the retry job's due shipments
  *   claimWebhookDelivery  of identical deliveries one is processed; only a settled one is a duplicate
@@ -70,6 +70,7 @@ const CHANGE_COLUMNS: Record<keyof ShipmentChanges, "value" | "json"> = {
   shipped_at: "value",
   delivered_at: "value",
   telling_medusa_until: "value",
+  telling_medusa_by: "value",
   request: "json",
 }
 
@@ -605,30 +606,40 @@ const FULFILLMENT_STATE_COLUMNS: Record<FulfillmentState, string> = {
 /**
  * How long a claim to tell Medusa a state holds: past it, the process is
  * taken to have died while telling, and another may tell it. Far longer than
- * any of Medusa's workflows takes, so that a state is never told twice.
+ * any of Medusa's workflows takes.
  */
 const TELLING_MEDUSA_LEASE = "10 minutes"
 
-export async function claimFulfillmentState(sql: SqlRunner, shipmentId: string, state: FulfillmentState): Promise<boolean> {
+/** Takes the claim to tell Medusa a state under `token`, unless it is told or another claim holds; whether it was taken. */
+export async function claimFulfillmentState(sql: SqlRunner, shipmentId: string, state: FulfillmentState, token: string): Promise<boolean> {
   const column = FULFILLMENT_STATE_COLUMNS[state]
   const rows: unknown[] = await sql.execute(
-    `UPDATE pickup_point_shipment SET telling_medusa_until = now() + interval '${TELLING_MEDUSA_LEASE}'
+    `UPDATE pickup_point_shipment SET telling_medusa_until = now() + interval '${TELLING_MEDUSA_LEASE}', telling_medusa_by = ?
      WHERE id = ? AND ${column} IS NULL AND (telling_medusa_until IS NULL OR telling_medusa_until < now())
      RETURNING id`,
-    [shipmentId]
+    [token, shipmentId]
   )
   return rows.length === 1
 }
 
-/** Ends a claim to tell Medusa a state: `told`, the state is kept as told (once: the first time stands); else given back. */
-export async function settleFulfillmentState(sql: SqlRunner, shipmentId: string, state: FulfillmentState, told: boolean): Promise<void> {
+/**
+ * Ends the claim `token` holds: `told`, the state is kept as told; else the
+ * claim is given back. Nothing when the claim is no longer that token's (it
+ * lapsed and was taken, or a fulfillment that took the shipment over let it go).
+ */
+export async function settleFulfillmentState(sql: SqlRunner, shipmentId: string, state: FulfillmentState, token: string, told: boolean): Promise<void> {
   const column = FULFILLMENT_STATE_COLUMNS[state]
   await sql.execute(
-    told
-      ? `UPDATE pickup_point_shipment SET ${column} = coalesce(${column}, now()), telling_medusa_until = NULL WHERE id = ?`
-      : `UPDATE pickup_point_shipment SET telling_medusa_until = NULL WHERE id = ?`,
-    [shipmentId]
+    `UPDATE pickup_point_shipment SET ${told ? `${column} = coalesce(${column}, now()), ` : ""}telling_medusa_until = NULL, telling_medusa_by = NULL
+     WHERE id = ? AND telling_medusa_by = ?`,
+    [shipmentId, token]
   )
+}
+
+/** Keeps a state as told with no claim (there is nothing to tell the fulfillment, or it was written), while the shipment is still that fulfillment's. */
+export async function markFulfillmentStateTold(sql: SqlRunner, shipmentId: string, state: FulfillmentState, fulfillmentId: string): Promise<void> {
+  const column = FULFILLMENT_STATE_COLUMNS[state]
+  await sql.execute(`UPDATE pickup_point_shipment SET ${column} = coalesce(${column}, now()) WHERE id = ? AND fulfillment_id = ?`, [shipmentId, fulfillmentId])
 }
 
 export async function listUnappliedTransitions(

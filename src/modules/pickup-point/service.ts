@@ -603,26 +603,38 @@ export default class PickupPointModuleService extends MedusaService({
   /**
    * Claims the right to tell Medusa a shipment was shipped, delivered or
    * cancelled by the carrier, for a while (one claim per shipment at a
-   * time); false when the state is told already or another process is
-   * telling it. settleFulfillmentState ends it.
+   * time): its token, or null when the state is told already or another
+   * process is telling it. settleFulfillmentState ends it.
    */
   @InjectManager()
-  async claimFulfillmentState(shipmentId: string, state: FulfillmentState, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<boolean> {
-    return await atomic.claimFulfillmentState(sharedContext.manager!, shipmentId, state)
+  async claimFulfillmentState(shipmentId: string, state: FulfillmentState, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<string | null> {
+    const token = randomUUID()
+    return (await atomic.claimFulfillmentState(sharedContext.manager!, shipmentId, state, token)) ? token : null
   }
 
   /**
-   * Keeps a state as told (`told`: Medusa took it, or has nothing to be
-   * told), or gives the claim back after a failure, for the next sync.
+   * Ends the claim `token` holds: keeps the state as told (`told`: Medusa
+   * took it), or gives the claim back after a failure, for the next sync.
    */
   @InjectManager()
   async settleFulfillmentState(
     shipmentId: string,
     state: FulfillmentState,
-    { told }: { told: boolean },
+    { token, told }: { token: string; told: boolean },
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<void> {
-    await atomic.settleFulfillmentState(sharedContext.manager!, shipmentId, state, told)
+    await atomic.settleFulfillmentState(sharedContext.manager!, shipmentId, state, token, told)
+  }
+
+  /** Keeps a state as told without a claim (nothing to tell the fulfillment), while the shipment is still that fulfillment's. */
+  @InjectManager()
+  async markFulfillmentStateTold(
+    shipmentId: string,
+    state: FulfillmentState,
+    fulfillmentId: string,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
+    await atomic.markFulfillmentStateTold(sharedContext.manager!, shipmentId, state, fulfillmentId)
   }
 
   /**

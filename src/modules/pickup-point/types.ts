@@ -90,6 +90,7 @@ export type ShipmentChanges = Partial<
     | "shipped_at"
     | "delivered_at"
     | "telling_medusa_until"
+    | "telling_medusa_by"
   >
 > & { request?: Record<string, unknown> | null }
 

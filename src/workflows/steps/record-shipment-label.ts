@@ -70,7 +70,7 @@ export const recordShipmentLabelStep = createStep(recordShipmentLabelStepId, asy
       shipped_off_at: current.shipped_off_at ?? new Date(),
       // What the fulfillment it takes over from was told (or left untold, as it was cancelled or gone) is not
       // this one's: the tracking sync tells it the moves so far afresh.
-      ...(current.fulfillment_id && current.fulfillment_id !== input.fulfillment_id ? { shipped_at: null, delivered_at: null, telling_medusa_until: null } : {}),
+      ...(current.fulfillment_id && current.fulfillment_id !== input.fulfillment_id ? { shipped_at: null, delivered_at: null, telling_medusa_until: null, telling_medusa_by: null } : {}),
     },
     message: status === "confirmed" ? HISTORY_MESSAGES.confirmed : HISTORY_MESSAGES.labelGenerated,
   })

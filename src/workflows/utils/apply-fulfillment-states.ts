@@ -52,23 +52,25 @@ async function applyFulfillmentState(container: MedusaContainer, transition: Tra
   const cancelledByCarrier = transition.stage === "cancelled"
   if (!shipped && !cancelledByCarrier) return
 
-  const {
-    data: [fulfillment],
-  } = (await query.graph({
-    entity: "fulfillment",
-    fields: [
-      "canceled_at",
-      "shipped_at",
-      "delivered_at",
-      "data",
-      "items.line_item_id",
-      "items.quantity",
-      "labels.tracking_number",
-      "labels.tracking_url",
-      "labels.label_url",
-    ],
-    filters: { id: transition.fulfillment_id },
-  })) as unknown as { data: FulfillmentFacts[] }
+  const readFulfillment = async () => {
+    const { data } = (await query.graph({
+      entity: "fulfillment",
+      fields: [
+        "canceled_at",
+        "shipped_at",
+        "delivered_at",
+        "data",
+        "items.line_item_id",
+        "items.quantity",
+        "labels.tracking_number",
+        "labels.tracking_url",
+        "labels.label_url",
+      ],
+      filters: { id: transition.fulfillment_id! },
+    })) as unknown as { data: FulfillmentFacts[] }
+    return data[0] as FulfillmentFacts | undefined
+  }
+  const fulfillment = await readFulfillment()
   if (cancelledByCarrier) {
     await tellCancelledByCarrier(container, pickupPoints, transition, fulfillment)
     return
@@ -81,29 +83,31 @@ async function applyFulfillmentState(container: MedusaContainer, transition: Tra
     // Nothing to tell Medusa of a fulfillment gone or cancelled, or of a cancelled order (Medusa refuses to ship
     // it): remembered as told, so that the sync stops offering it (listUnappliedTransitions) rather than have
     // Medusa refuse it on every run and crowd out the transitions it can take.
-    const told = { told: true }
-    if (!transition.shipped_at) await pickupPoints.settleFulfillmentState(transition.shipment_id, "shipped", told)
-    if (delivered && !transition.delivered_at) await pickupPoints.settleFulfillmentState(transition.shipment_id, "delivered", told)
+    if (!transition.shipped_at) await pickupPoints.markFulfillmentStateTold(transition.shipment_id, "shipped", transition.fulfillment_id)
+    if (delivered && !transition.delivered_at) await pickupPoints.markFulfillmentStateTold(transition.shipment_id, "delivered", transition.fulfillment_id)
     return
   }
 
-  if (!transition.shipped_at && (await pickupPoints.claimFulfillmentState(transition.shipment_id, "shipped"))) {
-    // Marked shipped by hand already: nothing to do but remember it.
-    await tellOrRelease(pickupPoints, transition.shipment_id, "shipped", async () => {
-      if (fulfillment.shipped_at) return
+  // The fulfillment is read again under the claim: another process may have told Medusa since the read above.
+  if (!transition.shipped_at) {
+    await tellUnderClaim(pickupPoints, transition.shipment_id, "shipped", async () => {
+      const current = await readFulfillment()
+      // Marked shipped by hand already, or undone meanwhile: nothing to do but remember it.
+      if (!current || current.canceled_at || current.shipped_at) return
       await createOrderShipmentWorkflow(container).run({
         input: {
           order_id: transition.order_id,
           fulfillment_id: transition.fulfillment_id!,
-          items: fulfillment.items.map((item) => ({ id: item.line_item_id, quantity: Number(item.quantity) })),
-          labels: shipmentLabels(fulfillment.labels ?? [], transition.tracking_number, pickupPoints.options.trackingUrlTemplate),
+          items: current.items.map((item) => ({ id: item.line_item_id, quantity: Number(item.quantity) })),
+          labels: shipmentLabels(current.labels ?? [], transition.tracking_number, pickupPoints.options.trackingUrlTemplate),
         },
       })
     })
   }
-  if (delivered && !transition.delivered_at && (await pickupPoints.claimFulfillmentState(transition.shipment_id, "delivered"))) {
-    await tellOrRelease(pickupPoints, transition.shipment_id, "delivered", async () => {
-      if (fulfillment.delivered_at) return
+  if (delivered && !transition.delivered_at) {
+    await tellUnderClaim(pickupPoints, transition.shipment_id, "delivered", async () => {
+      const current = await readFulfillment()
+      if (!current || current.canceled_at || current.delivered_at) return
       await markOrderFulfillmentAsDeliveredWorkflow(container).run({
         input: { orderId: transition.order_id, fulfillmentId: transition.fulfillment_id! },
       })
@@ -134,7 +138,7 @@ async function tellCancelledByCarrier(
       data: { ...fulfillment.data, [CARRIER_CANCELLED_AT]: new Date().toISOString() },
     })
   }
-  await pickupPoints.settleFulfillmentState(transition.shipment_id, "carrier_cancelled", { told: true })
+  await pickupPoints.markFulfillmentStateTold(transition.shipment_id, "carrier_cancelled", transition.fulfillment_id!)
 }
 
 /**
@@ -153,16 +157,19 @@ function shipmentLabels(labels: FulfillmentFacts["labels"], trackingNumber: stri
 }
 
 /**
- * Tells Medusa a claimed state, then keeps it as told; after a failure the
+ * Tells Medusa a state under a claim (none taken: it is told already, or
+ * another process is telling it), then keeps it as told; after a failure the
  * claim is given back, so that the next sync tries again. A process that
  * dies between the two leaves the claim to lapse, and the state untold.
  */
-async function tellOrRelease(pickupPoints: PickupPointModuleService, shipmentId: string, state: "shipped" | "delivered", tell: () => Promise<void>): Promise<void> {
+async function tellUnderClaim(pickupPoints: PickupPointModuleService, shipmentId: string, state: "shipped" | "delivered", tell: () => Promise<void>): Promise<void> {
+  const token = await pickupPoints.claimFulfillmentState(shipmentId, state)
+  if (!token) return
   try {
     await tell()
   } catch (error) {
-    await pickupPoints.settleFulfillmentState(shipmentId, state, { told: false })
+    await pickupPoints.settleFulfillmentState(shipmentId, state, { token, told: false })
     throw error
   }
-  await pickupPoints.settleFulfillmentState(shipmentId, state, { told: true })
+  await pickupPoints.settleFulfillmentState(shipmentId, state, { token, told: true })
 }

@@ -57,6 +57,8 @@ export const PickupPointShipment = model
     carrier_cancel_told_at: model.dateTime().nullable(),
     /** Held by the process telling Medusa one of the three above, which it sets once Medusa took it; a process that dies meanwhile lets it lapse. */
     telling_medusa_until: model.dateTime().nullable(),
+    /** The token of that claim: only its holder keeps the state as told or gives the claim back. */
+    telling_medusa_by: model.text().nullable(),
     /** Set when the order was cancelled but the service could not be told yet; the job tells it. */
     cancel_requested_at: model.dateTime().nullable(),
     /** Held by the process working on this shipment, so that no two work on it at once. */
