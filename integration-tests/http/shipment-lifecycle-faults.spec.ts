@@ -289,7 +289,7 @@ medusaIntegrationTestRunner({
       expect(health.data.failed_shipments).toBe(1)
     })
 
-    it("keeps a create refused for the credentials pending, and creates it once they pass again", async () => {
+    it("keeps a create refused for the credentials pending, and creates it once they pass again, at once after the check", async () => {
       // The key is rotated on the service: every create is refused with 401 until the store's key matches again.
       const merchant = { merchantCode: "DEMO-DELIVERY", type: "DELIVERY", insuranceEnabled: true }
       await control().post("/merchants", { ...merchant, apiKey: "rotated-key" })
@@ -303,6 +303,14 @@ medusaIntegrationTestRunner({
       expect(await pickupPoints.retrievePickupPointShipment(waiting.id)).toMatchObject({ status: "pending" })
 
       await control().post("/merchants", { ...merchant, apiKey: "sandbox-delivery-key" })
+      // The backoff its tries reached is cut short once the credentials check passes.
+      await pickupPoints.updatePickupPointShipments({ id: waiting.id, next_attempt_at: new Date(Date.now() + 3_600_000) })
+      expect((await api.get("/admin/pickup-point/health/credentials", admin)).data).toMatchObject({ ok: true, shipments_due_now: 1 })
+      expect((await pickupPoints.retrievePickupPointShipment(waiting.id)).next_attempt_at).toBeNull()
+      // A refusal after them counts as the first, not as the last of a budget the refused credentials spent.
+      await fault("create", "reject", 1)
+      await advance()
+      expect(await pickupPoints.retrievePickupPointShipment(waiting.id)).toMatchObject({ status: "pending", retry_count: 1 })
       const created = await waitFor(async () => {
         await advance()
         const shipment = await pickupPoints.retrievePickupPointShipment(waiting.id)

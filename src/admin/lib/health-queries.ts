@@ -18,7 +18,7 @@ export type Health = {
 }
 
 export type CredentialsCheck =
-  | { ok: true; checked_at: string; duration_ms: number }
+  | { ok: true; checked_at: string; duration_ms: number; shipments_due_now: number }
   | { ok: false; checked_at: string; duration_ms: number; code: string; http_status: number | null; message: string }
 
 export type WebhookInfo = {

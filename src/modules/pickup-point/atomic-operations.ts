@@ -1,3 +1,4 @@
+import { CREDENTIALS_REFUSAL } from "../../lib/shipment-orders/errors"
 import type { ServiceCall } from "../../lib/shipment-orders/call-log"
 import { entityId, entityIds } from "./lib/entity-ids"
 import { OPEN_CREATION_STATUSES, SHIPPED_OFF_STATUSES, STAGE_RANK_BEFORE_LABEL } from "./lib/statuses"
@@ -355,10 +356,11 @@ export async function postponeShipment(
   postponement: ShipmentPostponement,
   delay: { baseDelayMs: number; maxDelayMs: number }
 ): Promise<PickupPointShipmentDTO | null> {
+  const restart = !!postponement.restart
   const statement = withHistory(
     `UPDATE pickup_point_shipment
-     SET status = ?, retry_count = retry_count + 1, last_error = ?, updated_at = CASE WHEN status = ? THEN updated_at ELSE now() END,
-         next_attempt_at = now() + (LEAST(? * power(2, LEAST(retry_count, ${MAX_BACKOFF_DOUBLINGS})), ?) * interval '1 millisecond')
+     SET status = ?, retry_count = ${restart ? "1" : "retry_count + 1"}, last_error = ?, updated_at = CASE WHEN status = ? THEN updated_at ELSE now() END,
+         next_attempt_at = now() + (LEAST(? * power(2, ${restart ? "0" : `LEAST(retry_count, ${MAX_BACKOFF_DOUBLINGS})`}), ?) * interval '1 millisecond')
      WHERE id = ? AND deleted_at IS NULL AND status = ? AND lease_owner = ?
      RETURNING *`,
     [postponement.to, postponement.error, postponement.to, delay.baseDelayMs, delay.maxDelayMs, postponement.id, postponement.from, postponement.owner],
@@ -367,6 +369,17 @@ export async function postponeShipment(
   )
   const [postponed] = await sql.execute(statement.sql, statement.params)
   return postponed ?? null
+}
+
+/** Makes the pending shipments whose last create the service refused for the credentials due at once; how many. */
+export async function makeCredentialWaitsDue(sql: SqlRunner): Promise<number> {
+  const rows: unknown[] = await sql.execute(
+    `UPDATE pickup_point_shipment SET next_attempt_at = NULL
+     WHERE deleted_at IS NULL AND status = 'pending' AND next_attempt_at > now() AND strpos(last_error, ?) > 0
+     RETURNING id`,
+    [CREDENTIALS_REFUSAL]
+  )
+  return rows.length
 }
 
 export async function requestCancel(

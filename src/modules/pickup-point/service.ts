@@ -364,6 +364,16 @@ export default class PickupPointModuleService extends MedusaService({
     return await atomic.postponeShipment(sharedContext.transactionManager ?? sharedContext.manager!, postponement, this.options_.shipmentRetry)
   }
 
+  /**
+   * Once the service accepts the credentials again, the shipments whose
+   * creates it refused for them are due at once, rather than after the
+   * backoff their tries reached (up to `maxDelayMs`); how many.
+   */
+  @InjectManager()
+  async makeCredentialWaitsDue(@MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<number> {
+    return await atomic.makeCredentialWaitsDue(sharedContext.manager!)
+  }
+
   /** Records a cancel the service could not take now, for the retry job; null when the shipment can no longer be cancelled. */
   @InjectManager()
   async requestShipmentCancel(id: string, why: string, @MedusaContext() sharedContext: Context<EntityManager> = {}) {

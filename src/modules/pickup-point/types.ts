@@ -115,6 +115,8 @@ export type ShipmentPostponement = {
   to: ShipmentStatus
   owner: string
   error: string
+  /** The tries before say nothing of this one (the service refused the credentials then): it counts as the first. */
+  restart?: boolean
 }
 
 /** Outcome of asking to send the verification code: reserved (and recorded), or refused with when to try again. */

@@ -1,6 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import {
+  isCredentialsRefusal,
   isOutcomeUnknown,
   isShipmentOrdersError,
   ShipmentOrderNotFoundError,
@@ -237,9 +238,12 @@ async function createNotMade({ work, lease }: Held, creating: PickupPointShipmen
     const found = await lookUpAfterRefusal({ work, lease }, creating, message)
     if (found !== undefined) return found
   }
-  // A refusal made nothing on the service and may be passing: tried again, a bounded number of times.
-  if (refused && creating.retry_count + 1 < work.pickupPoints.options.shipmentRetry.refusedCreateAttempts) {
-    return await postpone({ work, lease }, creating, "pending", error as Error)
+  // A refusal made nothing on the service and may be passing: tried again, a bounded number of times. Tries
+  // refused for the credentials before it reached no verdict on the order: the refusals count from this one.
+  const afterCredentials = isCredentialsRefusal(creating.last_error)
+  const refusalsBefore = afterCredentials ? 0 : creating.retry_count
+  if (refused && refusalsBefore + 1 < work.pickupPoints.options.shipmentRetry.refusedCreateAttempts) {
+    return await postpone({ work, lease }, creating, "pending", error as Error, { restart: afterCredentials })
   }
   const failed = await moveOrLose(work, {
     id: creating.id,
@@ -484,7 +488,7 @@ async function moveOrLose(work: ShipmentWork, change: Parameters<PickupPointModu
  * backoff. Null: a postponed shipment goes no further in this run.
  */
 /** `why`: the service's own words, or the error that stopped the try. */
-async function postpone({ work, lease }: Held, shipment: PickupPointShipmentDTO, to: ShipmentStatus, why: string | unknown): Promise<null> {
+async function postpone({ work, lease }: Held, shipment: PickupPointShipmentDTO, to: ShipmentStatus, why: string | unknown, { restart = false } = {}): Promise<null> {
   // Kept as the shipment's last error and in its history, which the admin reads, and logged.
   const error = typeof why === "string" ? why : safeErrorMessage(why)
   const postponed = await work.pickupPoints.postponeShipment({
@@ -493,6 +497,7 @@ async function postpone({ work, lease }: Held, shipment: PickupPointShipmentDTO,
     to,
     owner: lease.owner,
     error,
+    restart,
   })
   if (!postponed) throw new ShipmentLeaseLostError(shipment.id)
   work.logger.warn(`[pickup-point] shipment ${shipment.id} (${to}): ${error}`)

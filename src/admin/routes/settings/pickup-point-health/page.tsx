@@ -79,7 +79,12 @@ const PickupPointHealthPage = () => {
         <KeyValue label={t("pickupPoint.health.credentials")}>
           {credentials.data ? (
             credentials.data.ok ? (
-              <StatusBadge color="green">{t("pickupPoint.health.credentialsOk", { ms: credentials.data.duration_ms })}</StatusBadge>
+              <div className="flex flex-col gap-y-1">
+                <StatusBadge color="green">{t("pickupPoint.health.credentialsOk", { ms: credentials.data.duration_ms })}</StatusBadge>
+                {credentials.data.shipments_due_now > 0 ? (
+                  <Text size="xsmall">{t("pickupPoint.health.credentialWaitsDue", { count: credentials.data.shipments_due_now })}</Text>
+                ) : null}
+              </div>
             ) : (
               <div className="flex flex-col gap-y-1">
                 <StatusBadge color="red">{t(`pickupPoint.health.credentialsFailed.${credentials.data.code}`, { defaultValue: credentials.data.code })}</StatusBadge>

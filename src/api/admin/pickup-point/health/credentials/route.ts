@@ -11,7 +11,8 @@ const PROBE_ORDER_NUMBER = "PICKUP-POINT-CREDENTIALS-CHECK"
 /**
  * Whether the service accepts the plugin's credentials, with one read-only
  * call (a look-up of an order number that does not exist). Answers 200 with
- * the verdict either way: the check itself worked.
+ * the verdict either way: the check itself worked. When they pass, the
+ * shipments whose creates were refused for them are made due at once.
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
@@ -24,7 +25,10 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   const started = Date.now()
   try {
     await client.getIdentifier(PROBE_ORDER_NUMBER)
-    res.json({ ok: true, checked_at: new Date(), duration_ms: Date.now() - started })
+    const duration_ms = Date.now() - started
+    // Shipments that waited on the credentials are created by the next run of the retry job.
+    const shipments_due_now = await pickupPoints.makeCredentialWaitsDue()
+    res.json({ ok: true, checked_at: new Date(), duration_ms, shipments_due_now })
   } catch (error) {
     const known = error instanceof ShipmentOrdersError
     res.json({
