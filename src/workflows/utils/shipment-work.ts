@@ -266,24 +266,12 @@ async function createNotMade({ work, lease }: Held, creating: PickupPointShipmen
  * (looked up again before any new create). Undefined when the service has
  * no such order, and the refusal counts.
  */
-async function lookUpAfterRefusal({ work, lease }: Held, creating: PickupPointShipmentDTO, refusal: string): Promise<PickupPointShipmentDTO | null | undefined> {
-  let found: { orderReferenceCode: string } | null
-  try {
-    await lease.ensureHeld()
-    found = await work.client.getIdentifier(creating.order_number)
-  } catch (error) {
-    if (error instanceof ShipmentLeaseLostError) throw error
-    return await postpone({ work, lease }, creating, "unknown", `${refusal} Whether an earlier attempt made it could not be checked: ${safeErrorMessage(error)}`)
+async function lookUpAfterRefusal(held: Held, creating: PickupPointShipmentDTO, refusal: string): Promise<PickupPointShipmentDTO | null | undefined> {
+  const looked = await lookUpOrder(held, creating)
+  if ("error" in looked) {
+    return await postpone(held, creating, "unknown", `${refusal} Whether an earlier attempt made it could not be checked: ${safeErrorMessage(looked.error)}`)
   }
-  if (!found) return undefined
-  return await moveOrLose(work, {
-    id: creating.id,
-    from: "creating",
-    to: "awaiting_import",
-    owner: lease.owner,
-    changes: { order_reference_code: found.orderReferenceCode },
-    message: HISTORY_MESSAGES.foundAfterRefusal,
-  })
+  return looked.found ? await recordFound(held, creating, looked.found.orderReferenceCode, HISTORY_MESSAGES.foundAfterRefusal) : undefined
 }
 
 /**
@@ -373,36 +361,42 @@ async function moveTogether(
 }
 
 /** After an unknown outcome: find the order on the service before ever creating it again. */
-async function reconcile({ work, lease }: Held, shipment: PickupPointShipmentDTO) {
-  let found: { orderReferenceCode: string } | null
+async function reconcile(held: Held, shipment: PickupPointShipmentDTO) {
+  const looked = await lookUpOrder(held, shipment)
+  if ("error" in looked) return await postpone(held, shipment, "unknown", looked.error)
+  if (looked.found) return await recordFound(held, shipment, looked.found.orderReferenceCode, HISTORY_MESSAGES.foundAfterUnknown)
+  return await moveOrLose(held.work, {
+    id: shipment.id,
+    from: ["creating", "unknown"],
+    to: "pending",
+    owner: held.lease.owner,
+    // The tries so far are kept: a service whose creates keep timing out is tried ever less often.
+    changes: { retry_count: shipment.retry_count },
+    message: HISTORY_MESSAGES.notFoundAfterUnknown,
+  })
+}
+
+/** The service's order of the shipment's number, looked up under its claim (a lost claim throws), or why it could not be. */
+async function lookUpOrder({ work, lease }: Held, shipment: PickupPointShipmentDTO): Promise<{ found: { orderReferenceCode: string } | null } | { error: unknown }> {
   try {
     await lease.ensureHeld()
-    found = await work.client.getIdentifier(shipment.order_number)
+    return { found: await work.client.getIdentifier(shipment.order_number) }
   } catch (error) {
     if (error instanceof ShipmentLeaseLostError) throw error
-    return await postpone({ work, lease }, shipment, "unknown", error as Error)
+    return { error }
   }
-  return await moveOrLose(
-    work,
-    found
-      ? {
-          id: shipment.id,
-          from: ["creating", "unknown"],
-          to: "awaiting_import",
-          owner: lease.owner,
-          changes: { order_reference_code: found.orderReferenceCode },
-          message: HISTORY_MESSAGES.foundAfterUnknown,
-        }
-      : {
-          id: shipment.id,
-          from: ["creating", "unknown"],
-          to: "pending",
-          owner: lease.owner,
-          // The tries so far are kept: a service whose creates keep timing out is tried ever less often.
-          changes: { retry_count: shipment.retry_count },
-          message: HISTORY_MESSAGES.notFoundAfterUnknown,
-        }
-  )
+}
+
+/** Records an order a look-up found on the service as created. */
+async function recordFound({ work, lease }: Held, shipment: PickupPointShipmentDTO, reference: string, message: string) {
+  return await moveOrLose(work, {
+    id: shipment.id,
+    from: ["creating", "unknown"],
+    to: "awaiting_import",
+    owner: lease.owner,
+    changes: { order_reference_code: reference },
+    message,
+  })
 }
 
 /**
