@@ -33,6 +33,16 @@ export async function useLanguage(page: Page, language: "en" | "it") {
 }
 
 /**
+ * Waits, as a person would, for the toasts to leave: they stack over the top
+ * right of the page, and stay while the pointer rests on them, so it is moved
+ * away first.
+ */
+export async function waitForToastsToLeave(page: Page) {
+  await page.mouse.move(0, 0)
+  await page.waitForFunction(() => document.querySelectorAll("[data-sonner-toast]").length === 0, undefined, { timeout: 20_000 })
+}
+
+/**
  * A PNG for the README, when SCREENSHOTS=1 (the README's images are taken
  * this way): the viewport, or one element shown whole (the window is made
  * tall enough for it). Toasts are hidden; open dialogs are waited out.
