@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs"
 import { PDFDocument } from "pdf-lib"
 import { advanceDueShipmentsWorkflow } from "../../src/workflows"
 import { fulfillOrder } from "../helpers/fulfill-order"
-import { useSandboxForApp } from "../helpers/sandbox-env"
+import { PLUGIN_API_KEY, setDeliveryMerchantKey, useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor } from "../helpers/seed-store"
 import { adminSuiteActions, useAdminSuite } from "./helpers/admin-suite"
 import { screenshot, seriousA11yViolations, useLanguage, waitForToastsToLeave } from "./helpers/browser"
@@ -32,7 +32,7 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     const suite = useAdminSuite(getContainer, api, control, [DUOMO])
     const page = () => suite.browser.page
-    const { browserTest, checkout, orderWithoutPhone, shipmentOf } = adminSuiteActions(suite, getContainer, api)
+    const { browserTest, checkout, orderWithoutPhone, shipmentOf, waitingShipmentOf } = adminSuiteActions(suite, getContainer, api)
 
     const labelled = async () => {
       const order = await checkout()
@@ -284,6 +284,36 @@ medusaIntegrationTestRunner({
       await page().getByText("Accettate dal servizio").waitFor()
       await screenshot(page(), "health-it", { selector: "#pickup-point-health" })
       await useLanguage(page(), "en")
+    })
+
+    browserTest("says, once the credentials pass again, how many shipment orders that waited on them are created now", async () => {
+      // The key is rotated on the carrier's side: the create is refused, and the shipment waits.
+      await setDeliveryMerchantKey(control(), "rotated-key")
+      const order = await checkout()
+      const waiting = await waitingShipmentOf(order.id)
+      await page().goto(`${suite.server.url}/app/settings/pickup-point-health`)
+      await page().getByText("Refused: check the merchant code, API key and header names").waitFor()
+
+      // The key is set right; the tries so far reached a long backoff, which the passing check cuts short.
+      await setDeliveryMerchantKey(control(), PLUGIN_API_KEY)
+      const longWait = () => suite.pickupPoints.updatePickupPointShipments({ id: waiting.id, next_attempt_at: new Date(Date.now() + 3_600_000) })
+      await longWait()
+      await page().getByRole("button", { name: "Check credentials again" }).click()
+      await page().getByText("1 shipment order that waited on the credentials is created by the next run of the retry job.").waitFor()
+      await screenshot(page(), "health-credentials-due-en", { selector: '[aria-labelledby="pickup-point-health-credentials"]' })
+      expect((await suite.pickupPoints.retrievePickupPointShipment(waiting.id)).next_attempt_at).toBeNull()
+
+      await longWait()
+      await useLanguage(page(), "it")
+      await page().reload()
+      await page().getByText("1 ordine di spedizione in attesa delle credenziali viene creato alla prossima esecuzione del job di ritentativo.").waitFor()
+      await screenshot(page(), "health-credentials-due-it", { selector: '[aria-labelledby="pickup-point-health-credentials"]' })
+      await useLanguage(page(), "en")
+
+      await waitFor(async () => {
+        await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
+        return (await shipmentOf(order.id)).status === "ready"
+      })
     })
 
     browserTest("reprocesses a delivery that found no shipment once it is known, lists the calls to the service, and runs the one-step setup", async () => {

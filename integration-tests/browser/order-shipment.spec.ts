@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { useSandboxForApp } from "../helpers/sandbox-env"
+import { PLUGIN_API_KEY, setDeliveryMerchantKey, useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor } from "../helpers/seed-store"
 import { adminSuiteActions, useAdminSuite } from "./helpers/admin-suite"
 import { screenshot, seriousA11yViolations, useLanguage } from "./helpers/browser"
@@ -44,7 +44,7 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     const suite = useAdminSuite(getContainer, api, control, [DUOMO, NAVIGLI])
     const page = () => suite.browser.page
-    const { browserTest, checkout, orderWithoutPhone, shipmentOf } = adminSuiteActions(suite, getContainer, api)
+    const { browserTest, checkout, orderWithoutPhone, shipmentOf, waitingShipmentOf } = adminSuiteActions(suite, getContainer, api)
 
     const openOrder = async (orderId: string) => {
       await page().goto(`${suite.server.url}/app/orders/${orderId}`)
@@ -278,13 +278,9 @@ medusaIntegrationTestRunner({
 
     browserTest("sends the admin to the credentials while the carrier refuses them, and carries on once they pass", async () => {
       // The key is rotated on the carrier's side: the create is refused with 401, and the shipment waits.
-      const merchant = { merchantCode: "DEMO-DELIVERY", type: "DELIVERY", insuranceEnabled: true }
-      await control().post("/merchants", { ...merchant, apiKey: "rotated-key" })
+      await setDeliveryMerchantKey(control(), "rotated-key")
       const order = await checkout()
-      await waitFor(async () => {
-        const [shipment] = await suite.pickupPoints.listPickupPointShipments({ order_id: order.id })
-        return shipment?.status === "pending" && shipment.last_error ? shipment : null
-      })
+      await waitingShipmentOf(order.id)
       await openOrder(order.id)
       await widget().getByText(/refused the credentials/).first().waitFor()
       await widget().getByText(/Have the merchant code and API key in the plugin's options corrected/).waitFor()
@@ -295,7 +291,7 @@ medusaIntegrationTestRunner({
       await screenshot(page(), "order-widget-credentials-it", { selector: '[aria-labelledby="pickup-point-widget-heading"]' })
       await useLanguage(page(), "en")
 
-      await control().post("/merchants", { ...merchant, apiKey: "sandbox-delivery-key" })
+      await setDeliveryMerchantKey(control(), PLUGIN_API_KEY)
       await waitFor(async () => {
         await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
         return (await shipmentOf(order.id)).status === "ready"

@@ -44,3 +44,12 @@ export function useSandboxForApp(overrides: Partial<Record<keyof typeof DEFAULTS
   })
   return handle
 }
+
+/** Sets the demo DELIVERY merchant's API key on the sandbox, as a carrier rotating it would: the plugin keeps its own. */
+export async function setDeliveryMerchantKey(control: ReturnType<typeof axios.create>, apiKey: string) {
+  const saved = await control.post("/merchants", { merchantCode: DEFAULTS.PICKUP_POINT_MERCHANT_CODE, type: "DELIVERY", insuranceEnabled: true, apiKey })
+  if (saved.status !== 201) throw new Error(`The sandbox refused the merchant: ${JSON.stringify(saved.data)}`)
+}
+
+/** The plugin's own API key, as the specs run it. */
+export const PLUGIN_API_KEY = DEFAULTS.PICKUP_POINT_API_KEY

@@ -8,7 +8,7 @@ import { errorResponse } from "../helpers/error-response"
 import { DUOMO_POINT } from "../helpers/catalog-points"
 import { freshStore } from "../helpers/fresh-store"
 import { fulfillOrder } from "../helpers/fulfill-order"
-import { useSandboxForApp } from "../helpers/sandbox-env"
+import { PLUGIN_API_KEY, setDeliveryMerchantKey, useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor, type SeededStore } from "../helpers/seed-store"
 import { checkoutThroughStoreApi, type PlacedOrder } from "../helpers/store-checkout"
 
@@ -291,8 +291,7 @@ medusaIntegrationTestRunner({
 
     it("keeps a create refused for the credentials pending, and creates it once they pass again, at once after the check", async () => {
       // The key is rotated on the service: every create is refused with 401 until the store's key matches again.
-      const merchant = { merchantCode: "DEMO-DELIVERY", type: "DELIVERY", insuranceEnabled: true }
-      await control().post("/merchants", { ...merchant, apiKey: "rotated-key" })
+      await setDeliveryMerchantKey(control(), "rotated-key")
       const order = await checkout()
       const waiting = await waitFor(async () => {
         const [shipment] = await pickupPoints.listPickupPointShipments({ order_id: order.id })
@@ -302,7 +301,7 @@ medusaIntegrationTestRunner({
       await advance()
       expect(await pickupPoints.retrievePickupPointShipment(waiting.id)).toMatchObject({ status: "pending" })
 
-      await control().post("/merchants", { ...merchant, apiKey: "sandbox-delivery-key" })
+      await setDeliveryMerchantKey(control(), PLUGIN_API_KEY)
       // The backoff its tries reached is cut short once the credentials check passes.
       await pickupPoints.updatePickupPointShipments({ id: waiting.id, next_attempt_at: new Date(Date.now() + 3_600_000) })
       expect((await api.get("/admin/pickup-point/health/credentials", admin)).data).toMatchObject({ ok: true, shipments_due_now: 1 })

@@ -72,6 +72,12 @@ export function adminSuiteActions(suite: AdminSuite, getContainer: () => MedusaC
       const { data } = await api.get(`/admin/orders/${result.id}?fields=id,display_id`, suite.admin)
       return data.order as { id: string; display_id: number }
     },
+    /** The order's shipment once its create waits with an error (pending, with a last error). */
+    waitingShipmentOf: (orderId: string) =>
+      waitFor(async () => {
+        const [shipment] = await suite.pickupPoints.listPickupPointShipments({ order_id: orderId })
+        return shipment?.status === "pending" && shipment.last_error ? shipment : null
+      }),
     /** The order's shipment, once it exists (and is in `status`, when given). */
     shipmentOf: (orderId: string, status?: string) =>
       waitFor(async () => {
