@@ -32,7 +32,7 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     const suite = useAdminSuite(getContainer, api, control, [DUOMO])
     const page = () => suite.browser.page
-    const { browserTest, checkout, orderWithoutPhone, shipmentOf, waitingShipmentOf } = adminSuiteActions(suite, getContainer, api)
+    const { advanceUntilReady, browserTest, checkout, orderWaitingOnCredentials, orderWithoutPhone, shipmentOf } = adminSuiteActions(suite, getContainer, api)
 
     const labelled = async () => {
       const order = await checkout()
@@ -288,9 +288,7 @@ medusaIntegrationTestRunner({
 
     browserTest("says, once the credentials pass again, how many shipment orders that waited on them are created now", async () => {
       // The key is rotated on the carrier's side: the create is refused, and the shipment waits.
-      await setDeliveryMerchantKey(control(), "rotated-key")
-      const order = await checkout()
-      const waiting = await waitingShipmentOf(order.id)
+      const { order, shipment: waiting } = await orderWaitingOnCredentials(control())
       await page().goto(`${suite.server.url}/app/settings/pickup-point-health`)
       await page().getByText("Refused: check the merchant code, API key and header names").waitFor()
 
@@ -310,10 +308,7 @@ medusaIntegrationTestRunner({
       await screenshot(page(), "health-credentials-due-it", { selector: '[aria-labelledby="pickup-point-health-credentials"]' })
       await useLanguage(page(), "en")
 
-      await waitFor(async () => {
-        await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
-        return (await shipmentOf(order.id)).status === "ready"
-      })
+      await advanceUntilReady(order.id)
     })
 
     browserTest("reprocesses a delivery that found no shipment once it is known, lists the calls to the service, and runs the one-step setup", async () => {

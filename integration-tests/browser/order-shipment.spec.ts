@@ -6,7 +6,7 @@ import { adminSuiteActions, useAdminSuite } from "./helpers/admin-suite"
 import { screenshot, seriousA11yViolations, useLanguage } from "./helpers/browser"
 import { DUOMO_POINT_WITH_CODES } from "../helpers/catalog-points"
 import { fulfillOrder } from "../helpers/fulfill-order"
-import { advanceDueShipmentsWorkflow, syncTrackingWorkflow } from "../../src/workflows"
+import { syncTrackingWorkflow } from "../../src/workflows"
 
 jest.setTimeout(120_000)
 
@@ -44,7 +44,7 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     const suite = useAdminSuite(getContainer, api, control, [DUOMO, NAVIGLI])
     const page = () => suite.browser.page
-    const { browserTest, checkout, orderWithoutPhone, shipmentOf, waitingShipmentOf } = adminSuiteActions(suite, getContainer, api)
+    const { advanceUntilReady, browserTest, checkout, orderWaitingOnCredentials, orderWithoutPhone, shipmentOf } = adminSuiteActions(suite, getContainer, api)
 
     const openOrder = async (orderId: string) => {
       await page().goto(`${suite.server.url}/app/orders/${orderId}`)
@@ -278,9 +278,7 @@ medusaIntegrationTestRunner({
 
     browserTest("sends the admin to the credentials while the carrier refuses them, and carries on once they pass", async () => {
       // The key is rotated on the carrier's side: the create is refused with 401, and the shipment waits.
-      await setDeliveryMerchantKey(control(), "rotated-key")
-      const order = await checkout()
-      await waitingShipmentOf(order.id)
+      const { order } = await orderWaitingOnCredentials(control())
       await openOrder(order.id)
       await widget().getByText(/refused the credentials/).first().waitFor()
       await widget().getByText(/Have the merchant code and API key in the plugin's options corrected/).waitFor()
@@ -292,10 +290,7 @@ medusaIntegrationTestRunner({
       await useLanguage(page(), "en")
 
       await setDeliveryMerchantKey(control(), PLUGIN_API_KEY)
-      await waitFor(async () => {
-        await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
-        return (await shipmentOf(order.id)).status === "ready"
-      })
+      await advanceUntilReady(order.id)
       await openOrder(order.id)
       await widget().getByText("Ready for label").first().waitFor()
     })

@@ -3,6 +3,9 @@ import type { AxiosInstance } from "axios"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { freshStore, type FreshStore } from "../../helpers/fresh-store"
 import { waitFor } from "../../helpers/seed-store"
+import { setDeliveryMerchantKey } from "../../helpers/sandbox-env"
+import type { PickupPointShipmentDTO } from "../../../src/modules/pickup-point/types"
+import { advanceDueShipmentsWorkflow } from "../../../src/workflows"
 import { checkoutThroughStoreApi, prepareCart, type CheckoutOptions } from "../../helpers/store-checkout"
 import { serveBuiltAdmin, type AdminServer } from "./admin-server"
 import { keepFailureScreenshot, launchAdminBrowser, signIn, type AdminBrowser } from "./browser"
@@ -45,6 +48,17 @@ export function useAdminSuite(
 
 /** What the admin browser specs do around the dashboard: orders to look at, and tests that keep a screenshot when they fail. */
 export function adminSuiteActions(suite: AdminSuite, getContainer: () => MedusaContainer, api: AxiosInstance) {
+  /** The store's checkout; a refusal fails the test with Medusa's own message. */
+  const checkout = (options: CheckoutOptions = {}) =>
+    checkoutThroughStoreApi(api, suite.store, options).catch((error) => {
+      throw new Error(`Checkout refused: ${JSON.stringify(error?.response?.data ?? error?.message)}`)
+    })
+  /** The order's shipment once it is found as `ready` shows it (optional: once it exists). */
+  const shipmentWhere = (orderId: string, ready: (shipment: PickupPointShipmentDTO) => boolean = () => true) =>
+    waitFor(async () => {
+      const [shipment] = await suite.pickupPoints.listPickupPointShipments({ order_id: orderId })
+      return shipment && ready(shipment) ? shipment : null
+    })
   return {
     /** A test that leaves a screenshot of the page behind when it fails. */
     browserTest: (name: string, body: () => Promise<void>) =>
@@ -56,11 +70,7 @@ export function adminSuiteActions(suite: AdminSuite, getContainer: () => MedusaC
           throw error
         }
       }),
-    /** The store's checkout; a refusal fails the test with Medusa's own message. */
-    checkout: (options: CheckoutOptions = {}) =>
-      checkoutThroughStoreApi(api, suite.store, options).catch((error) => {
-        throw new Error(`Checkout refused: ${JSON.stringify(error?.response?.data ?? error?.message)}`)
-      }),
+    checkout,
     /**
      * An order without a phone, placed as a payment webhook or a custom checkout
      * places one (Medusa's completeCartWorkflow run directly): the store route
@@ -72,17 +82,23 @@ export function adminSuiteActions(suite: AdminSuite, getContainer: () => MedusaC
       const { data } = await api.get(`/admin/orders/${result.id}?fields=id,display_id`, suite.admin)
       return data.order as { id: string; display_id: number }
     },
-    /** The order's shipment once its create waits with an error (pending, with a last error). */
-    waitingShipmentOf: (orderId: string) =>
+    /**
+     * An order placed while the carrier refuses the plugin's key (rotated on
+     * its side): its create waits, pending with the refusal as last error.
+     */
+    orderWaitingOnCredentials: async (sandboxControl: AxiosInstance) => {
+      await setDeliveryMerchantKey(sandboxControl, "rotated-key")
+      const order = await checkout()
+      const shipment = await shipmentWhere(order.id, (s) => s.status === "pending" && !!s.last_error)
+      return { order, shipment }
+    },
+    /** Runs the retry job until the order's shipment is ready. */
+    advanceUntilReady: (orderId: string) =>
       waitFor(async () => {
-        const [shipment] = await suite.pickupPoints.listPickupPointShipments({ order_id: orderId })
-        return shipment?.status === "pending" && shipment.last_error ? shipment : null
+        await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
+        return (await shipmentWhere(orderId)).status === "ready"
       }),
     /** The order's shipment, once it exists (and is in `status`, when given). */
-    shipmentOf: (orderId: string, status?: string) =>
-      waitFor(async () => {
-        const [shipment] = await suite.pickupPoints.listPickupPointShipments({ order_id: orderId })
-        return shipment && (!status || shipment.status === status) ? shipment : null
-      }),
+    shipmentOf: (orderId: string, status?: string) => shipmentWhere(orderId, (shipment) => !status || shipment.status === status),
   }
 }
