@@ -37,6 +37,8 @@ export async function startEmbeddedPostgres({ databaseDir, port, persistent }) {
     persistent,
     createPostgresUser: os.userInfo().uid === 0,
     onLog: () => {},
+    // PostgreSQL's own cache (its default is 128MB): `bench:search` measures a catalog larger than that.
+    postgresFlags: process.env.EMBEDDED_PG_SHARED_BUFFERS ? ["-c", `shared_buffers=${process.env.EMBEDDED_PG_SHARED_BUFFERS}`] : [],
   })
   // A persistent data directory is initialised once; later runs reuse it.
   if (!initialised) {
