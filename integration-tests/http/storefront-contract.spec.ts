@@ -1,5 +1,5 @@
 import { Modules } from "@medusajs/framework/utils"
-import { addShippingMethodToCartWorkflow, completeCartWorkflow } from "@medusajs/medusa/core-flows"
+import { addShippingMethodToCartWorkflow, completeCartWorkflow, createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosResponse } from "axios"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
@@ -214,6 +214,41 @@ medusaIntegrationTestRunner({
       expect(unknown.status).toBe(404)
     })
 
+    it("refuses a payment session for a pickup-point cart it could not ship, before the shopper pays", async () => {
+      // A provider that completes carts by webhook places the order without the completion's checks.
+      const address = { first_name: "Maria", last_name: "Bianchi", address_1: "Via Torino 10", city: "Milano", postal_code: "20123", country_code: "it" }
+      const cartFor = async (optionId: string, data?: Record<string, unknown>) => {
+        const { data: created } = await api.post(
+          "/store/carts",
+          { region_id: store.region.id, sales_channel_id: store.salesChannel.id, email: "maria.bianchi@example.com", items: [{ variant_id: store.variant.id, quantity: 1 }], shipping_address: address },
+          store.storeHeaders
+        )
+        await api.post(`/store/carts/${created.cart.id}/shipping-methods`, { option_id: optionId, ...(data ? { data } : {}) }, store.storeHeaders)
+        const { data: collection } = await api.post("/store/payment-collections", { cart_id: created.cart.id }, store.storeHeaders)
+        return { cartId: created.cart.id as string, collectionId: collection.payment_collection.id as string }
+      }
+      const startPaying = (collectionId: string) => post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_system_default" })
+      const sessions = async (collectionId: string) => getContainer().resolve(Modules.PAYMENT).listPaymentSessions({ payment_collection_id: collectionId })
+
+      const pickup = await cartFor(store.shippingOption.id, { pickup_point_code: POINT.code })
+      expectRefusal(await startPaying(pickup.collectionId), 400, "phone_required")
+      expect(await sessions(pickup.collectionId)).toHaveLength(0)
+
+      await api.post(`/store/carts/${pickup.cartId}`, { shipping_address: { ...address, phone: "+39 333 7654321" } }, store.storeHeaders)
+      expect((await startPaying(pickup.collectionId)).status).toBe(200)
+      expect(await sessions(pickup.collectionId)).toHaveLength(1)
+
+      // A point deactivated after it was chosen.
+      const [point] = await pickupPoints.listPickupPoints({ code: POINT.code })
+      await api.post(`/admin/pickup-points/${point.id}`, { is_active: false }, admin)
+      expectRefusal(await startPaying(pickup.collectionId), 400, "pickup_point_unavailable")
+      await api.post(`/admin/pickup-points/${point.id}`, { is_active: true }, admin)
+
+      // Another provider's option needs no phone.
+      const home = await cartFor(store.homeDeliveryOption.id)
+      expect((await startPaying(home.collectionId)).status).toBe(200)
+    })
+
     it("refuses to complete a pickup-point cart without a phone number, and completes it once one is added", async () => {
       const cartId = await prepareCart(api, store, { phone: null })
 
@@ -263,9 +298,10 @@ medusaIntegrationTestRunner({
       expect((await post(`/store/carts/${cartId}/shipping-methods`, [pickupPointAt(store.shippingOption.id), { option_id: bulky.homeDeliveryOption.id }])).status).toBe(200)
       expect((await cartMethods(cartId)).map((m: { shipping_option_id: string }) => m.shipping_option_id).sort()).toEqual([store.shippingOption.id, bulky.homeDeliveryOption.id].sort())
 
-      // Added past the store route (a custom checkout running Medusa's workflow), the completion refuses it all the same.
+      // Added past the store route (a custom checkout running Medusa's workflow), the payment session and the completion refuse it all the same.
       await addShippingMethodToCartWorkflow(getContainer()).run({ input: { cart_id: cartId, options: [{ id: bulky.pickupOption.id, data: { pickup_point_code: "PP-MI-001" } }] } })
-      await pay(cartId)
+      const { data: collection } = await api.post("/store/payment-collections", { cart_id: cartId }, store.storeHeaders)
+      expectRefusal(await post(`/store/payment-collections/${collection.payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }), 400, "one_pickup_point_delivery")
       expectRefusal(await post(`/store/carts/${cartId}/complete`, {}), 400, "one_pickup_point_delivery")
 
       // Without an e-mail address (a headless checkout that skipped it): the carrier sends the collection details to it.
@@ -290,13 +326,14 @@ medusaIntegrationTestRunner({
       expect(sent.request).toMatchObject({ goodsValue: 59.9, grossWeight: 0.9 })
       expect(sent.request.rows).toEqual([expect.objectContaining({ productCode: "SNK-42", description: "Sneakers - 42" })])
 
-      // Placed past the completion's check (Medusa's completeCartWorkflow, as a payment provider's webhook runs it):
-      // nothing is sent to the carrier, and the shipment says why.
+      // Placed past the store's checks (a custom checkout running Medusa's workflows, the last one
+      // completeCartWorkflow as a payment provider's webhook runs it): nothing is sent to the carrier, and the shipment says why.
       const bypassed = await starterCart()
       await api.post(`/store/carts/${bypassed}/line-items`, { variant_id: bulky.variant.id, quantity: 1 }, store.storeHeaders)
       await post(`/store/carts/${bypassed}/shipping-methods`, { option_id: store.shippingOption.id, data: { pickup_point_code: "PP-MI-001" } })
       await addShippingMethodToCartWorkflow(getContainer()).run({ input: { cart_id: bypassed, options: [{ id: bulky.pickupOption.id, data: { pickup_point_code: "PP-MI-001" } }] } })
-      await pay(bypassed)
+      const { data: bypassedPayment } = await api.post("/store/payment-collections", { cart_id: bypassed }, store.storeHeaders)
+      await createPaymentSessionsWorkflow(getContainer()).run({ input: { payment_collection_id: bypassedPayment.payment_collection.id, provider_id: "pp_system_default" } })
       const { result: placed } = await completeCartWorkflow(getContainer()).run({ input: { id: bypassed } })
       const failed = await waitFor(async () => {
         const [found] = await pickupPoints.listPickupPointShipments({ order_id: placed.id })

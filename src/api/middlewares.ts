@@ -16,6 +16,7 @@ import {
   StoreSearchPickupPoints,
 } from "./validators"
 import { checkCartPickupPoints } from "./lib/check-cart-pickup-points"
+import { checkPaymentSessionPickupPoints } from "./lib/check-payment-session-pickup-points"
 import { checkPickupPointSelection } from "./lib/check-pickup-point-selection"
 import { limitPickupPointSearch } from "./lib/limit-pickup-point-search"
 import { holdFulfillmentCancelDuringLabel } from "./lib/hold-fulfillment-cancel-during-label"
@@ -40,6 +41,7 @@ export default defineMiddlewares({
     // through its workflow hooks: a hook takes one handler, and it is the store's.
     // They run after Medusa's own validation of the same routes.
     { matcher: "/store/carts/:id/shipping-methods", method: ["POST"], middlewares: [checkPickupPointSelection] },
+    { matcher: "/store/payment-collections/:id/payment-sessions", method: ["POST"], middlewares: [checkPaymentSessionPickupPoints] },
     { matcher: "/store/carts/:id/complete", method: ["POST"], middlewares: [checkCartPickupPoints] },
     { matcher: "/admin/orders/:id/fulfillments", method: ["POST"], middlewares: [answerServiceOutage, fulfillPickupPointOrder] },
     { matcher: "/admin/orders/:id/fulfillments/:fulfillment_id/cancel", method: ["POST"], middlewares: [holdFulfillmentCancelDuringLabel] },
