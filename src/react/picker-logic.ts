@@ -92,7 +92,9 @@ export type PickupPointPickerLabels = {
   chosenAnnouncement: string
   /**
    * The store's own words for a refusal, by its stable code (`PICKUP_POINT_ERRORS`'s keys);
-   * `other` for an error without one (the network, say). Unset: the English message.
+   * `other` for a failure the store had no words for: the network (`network_error`), a 5xx
+   * (`unexpected_error`) or an error without a code, when those two are not given. Unset: the
+   * English message.
    */
   errors?: Partial<Record<PickupPointErrorCode | "other", string>>
 }
@@ -128,9 +130,13 @@ export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
   errors: {},
 }
 
+/** Codes of failures rather than refusals: the store's `other` words stand in for them. */
+const FAILURE_CODES: readonly (PickupPointErrorCode | null)[] = ["network_error", "unexpected_error", null]
+
 /** What the picker shows for a refusal: the store's words for its code when given, else the message. */
 export function pickerErrorMessage(error: ShopperError, labels: Pick<PickupPointPickerLabels, "errors">): string {
-  return labels.errors?.[error.code ?? "other"] ?? error.message
+  const own = error.code ? labels.errors?.[error.code] : undefined
+  return own ?? (FAILURE_CODES.includes(error.code) ? labels.errors?.other : undefined) ?? error.message
 }
 
 /**

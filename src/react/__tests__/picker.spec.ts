@@ -2,6 +2,7 @@ import { createElement } from "react"
 import { renderToStaticMarkup } from "react-dom/server"
 import { PickupPointPicker, PickupPointSummary } from ".."
 import type { PickupPoint } from "../../storefront"
+import { shopperError } from "../../storefront/errors"
 import {
   DEFAULT_PICKER_LABELS,
   currentPosition,
@@ -152,6 +153,10 @@ describe("what the live region and errors say", () => {
     expect(pickerErrorMessage({ code: null, message: "Failed to fetch" }, labels)).toBe("Qualcosa è andato storto.")
     expect(pickerErrorMessage({ code: "too_many_requests", message: "Too many searches at once." }, labels)).toBe("Too many searches at once.")
     expect(pickerErrorMessage(unavailable, DEFAULT_PICKER_LABELS)).toBe(unavailable.message)
+    // The storefront's own codes for a failure take `other` unless they have words of their own.
+    expect(pickerErrorMessage(shopperError(new TypeError("Failed to fetch")), labels)).toBe("Qualcosa è andato storto.")
+    expect(pickerErrorMessage({ code: "unexpected_error", message: "Something went wrong on our side." }, labels)).toBe("Qualcosa è andato storto.")
+    expect(pickerErrorMessage({ code: "network_error", message: "We could not reach the store." }, { errors: { ...labels.errors, network_error: "Sei offline." } })).toBe("Sei offline.")
   })
 
   it("tells a refused location from a missing one", () => {
