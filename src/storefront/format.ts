@@ -1,5 +1,30 @@
 import { WEEKDAYS, type OpeningHours, type PickupPointDetails, type Weekday } from "./pickup-point"
 
+/**
+ * A formatter that a store's bad `locale` or `timeZone` (`"it_IT"`, a
+ * misspelt zone) cannot turn into a blank checkout: Intl throws a RangeError
+ * for them, so the device's locale, then its zone, are used instead.
+ */
+function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  for (const [l, zone] of [[locale, options.timeZone], [undefined, options.timeZone], [undefined, undefined]] as const) {
+    try {
+      return new Intl.DateTimeFormat(l, { ...options, timeZone: zone })
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error
+    }
+  }
+  return new Intl.DateTimeFormat()
+}
+
+function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  try {
+    return new Intl.NumberFormat(locale, options)
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error
+    return new Intl.NumberFormat(undefined, options)
+  }
+}
+
 /** The two lines of a point's address: street, then postcode and city. */
 export function pickupPointAddressLines(point: Pick<PickupPointDetails, "address" | "postcode" | "city">): [string, string] {
   return [point.address.trim(), `${point.postcode ?? ""} ${point.city ?? ""}`.trim()]
@@ -12,7 +37,7 @@ export function formatPickupPointAddress(point: Pick<PickupPointDetails, "addres
 
 /** The weekday of `date` where the point is (`timeZone`, an IANA name; the device's zone when left out). */
 export function weekdayOf(date: Date, timeZone?: string): Weekday {
-  const short = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone }).format(date).toLowerCase()
+  const short = dateTimeFormat("en-US", { weekday: "short", timeZone }).format(date).toLowerCase()
   return (WEEKDAYS.find((day) => short.startsWith(day)) ?? "mon") as Weekday
 }
 
@@ -77,7 +102,7 @@ function hasOpeningDays(hours: OpeningHours | null | undefined): hours is Openin
 /** The week from Monday, each day with its name in `locale` and its intervals (empty: closed); none when no day is given (hours unknown). */
 export function weeklyOpeningHours(hours: OpeningHours | null | undefined, locale?: string): OpeningHoursRow[] {
   if (!hasOpeningDays(hours)) return []
-  const names = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" })
+  const names = dateTimeFormat(locale, { weekday: "long", timeZone: "UTC" })
   // 2024-01-01 was a Monday.
   return WEEKDAYS.map((day, index) => ({
     day,
@@ -92,5 +117,5 @@ export function formatDistance(km: number | null | undefined, locale?: string): 
   // Rounded to 10 m first: 0.996 km is "1 km", not "1000 m".
   const metres = Math.round((km * 1000) / 10) * 10
   if (metres < 1000) return `${metres} m`
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(km)} km`
+  return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(km)} km`
 }

@@ -123,6 +123,14 @@ describe("formatting a point", () => {
     expect(weekdayOf(late, "Europe/Rome")).toBe("tue")
   })
 
+  it("formats with the device's locale and zone when the store's are not valid, rather than throwing", () => {
+    const late = new Date("2026-11-23T23:30:00Z")
+    expect(() => new Intl.DateTimeFormat("it_IT")).toThrow(RangeError)
+    expect(weekdayOf(late, "Europe/Milan")).toBe(weekdayOf(late))
+    expect(weeklyOpeningHours(SNAPSHOT.opening_hours, "it_IT").map((row) => row.label)).toEqual(weeklyOpeningHours(SNAPSHOT.opening_hours).map((row) => row.label))
+    expect(formatDistance(2.4, "it_IT")).toBe(formatDistance(2.4))
+  })
+
   it("says today's hours, closed, or nothing when unknown", () => {
     const monday = new Date("2026-11-23T10:00:00Z")
     const sunday = new Date("2026-11-22T10:00:00Z")
