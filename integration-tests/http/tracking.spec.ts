@@ -6,6 +6,7 @@ import { advanceDueShipmentsWorkflow, applyTrackingUpdatesWorkflow, PickupPointS
 import { TRACKING_STAGES } from "../../src/modules/pickup-point/lib/statuses"
 import { WEBHOOK_RESULTS } from "../../src/modules/pickup-point/lib/webhook-results"
 import { claimPlatformConfirmation } from "../../src/workflows/utils/platform-confirmation"
+import sendVerificationCodeWhenReady from "../../src/subscribers/send-verification-code-when-ready"
 import { freshStore } from "../helpers/fresh-store"
 import { errorResponse } from "../helpers/error-response"
 import { fulfillOrder } from "../helpers/fulfill-order"
@@ -532,11 +533,35 @@ medusaIntegrationTestRunner({
       expect(emitted.filter((e) => e.name === PickupPointShipmentEvents.READY_FOR_PICKUP).map((e) => e.data.id)).toEqual([told.shipment.id])
     })
 
+    it("e-mails the code by itself once the parcel is ready at a point that asks for it, once per shipment", async () => {
+      const { shipment } = await labelledShipment()
+      const ref = shipment.order_reference_code!
+      const emailsOf = async () => ((await control().get("/emails")).data.emails as { orderReferenceCode: string }[]).filter((e) => e.orderReferenceCode === ref)
+      await network(ref, "ST_0005")
+      await sync()
+      expect(await emailsOf()).toHaveLength(0)
+
+      await network(ref, "ST_0006")
+      await sync()
+      await waitFor(async () => ((await emailsOf()).length ? true : null))
+      expect(await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id })).toEqual([
+        expect.objectContaining({ actor_id: null, masked_email: "m***@example.com", confirmed: true }),
+      ])
+      // The event delivered again (a retried subscriber, another process): nothing more is sent.
+      const readyAgain = { event: { name: PickupPointShipmentEvents.READY_FOR_PICKUP, data: { id: shipment.id, order_id: shipment.order_id, status: shipment.status } }, container: getContainer(), pluginOptions: {} }
+      await sendVerificationCodeWhenReady(readyAgain)
+      expect(await emailsOf()).toHaveLength(1)
+      expect(await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id })).toHaveLength(1)
+
+      // A point that hands parcels over without a code gets no e-mail.
+      const other = await labelledShipment()
+      await pickupPoints.updatePickupPointShipments({ id: other.shipment.id, pickup_point: { ...other.shipment.pickup_point, requires_verification_code: false } })
+      await sendVerificationCodeWhenReady({ ...readyAgain, event: { ...readyAgain.event, data: { ...readyAgain.event.data, id: other.shipment.id } } })
+      expect(await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: other.shipment.id })).toHaveLength(0)
+    })
+
     it("sends the verification code within limits, and hands over only with the right code", async () => {
       const { shipment, fulfillmentId } = await labelledShipment()
-      await network(shipment.order_reference_code!, "ST_0006")
-      await sync()
-
       const sent = await api.post(`/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, admin)
       expect(sent.data.verification_code).toEqual({ sent_at: expect.any(String), masked_email: "m***@example.com", next_allowed_at: expect.any(String), left_today: 4 })
       const [email] = (await control().get("/emails")).data.emails
@@ -547,6 +572,16 @@ medusaIntegrationTestRunner({
       expect(tooSoon.headers["retry-after"]).toBeDefined()
       const [audit] = await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id })
       expect(audit).toMatchObject({ masked_email: "m***@example.com", actor_id: expect.stringMatching(/^user_/) })
+
+      // Ready for pickup after the admin sent the code: it is not sent again by itself.
+      await network(shipment.order_reference_code!, "ST_0006")
+      await sync()
+      await sendVerificationCodeWhenReady({
+        event: { name: PickupPointShipmentEvents.READY_FOR_PICKUP, data: { id: shipment.id, order_id: shipment.order_id, status: shipment.status } },
+        container: getContainer(),
+        pluginOptions: {},
+      })
+      expect((await control().get("/emails")).data.emails).toHaveLength(1)
 
       const missing = await api.post(`/admin/pickup-point/shipments/${shipment.id}/handover`, {}, admin).catch(errorResponse)
       expect(missing.status).toBe(400)

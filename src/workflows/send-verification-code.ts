@@ -7,11 +7,13 @@ export const sendVerificationCodeWorkflowId = "pickup-point-send-verification-co
 /**
  * Sends (or resends) the pickup verification code to the customer within
  * the per-shipment limits. A send past the limits is not an error of the
- * workflow: its result says when the next send is allowed.
+ * workflow: its result says when the next send is allowed. `first_only`
+ * sends only if the code was never sent for the shipment (the send made by
+ * itself when the parcel is ready, `actor_id` null).
  */
 export const sendVerificationCodeWorkflow = createWorkflow(
   sendVerificationCodeWorkflowId,
-  (input: { shipment_id: string; actor_id: string | null }) => {
+  (input: { shipment_id: string; actor_id: string | null; first_only?: boolean }) => {
     const reservation = reserveVerificationCodeSendStep(input)
     const sent = when("pickup-point-verification-code-reserved", { reservation }, ({ reservation }) => reservation.reserved).then(() =>
       sendVerificationCodeStep(

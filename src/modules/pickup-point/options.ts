@@ -80,13 +80,19 @@ export const pluginOptionsSchema = clientOptionsSchema.extend({
       toleranceSeconds: z.number().int().min(1).default(300),
     })
     .default({ signatureHeader: "x-signature", timestampHeader: "x-signature-timestamp", toleranceSeconds: 300 }),
-  /** Limits on sending the pickup verification code, per shipment. */
+  /**
+   * The pickup verification code: limits on sending it, per shipment, and
+   * whether it is sent by itself once the parcel is ready for pickup at a
+   * point that asks for it (the picker tells the shopper it will come by
+   * e-mail); off, an admin sends it from the order page.
+   */
   verificationCode: z
     .object({
       minIntervalSeconds: z.number().int().min(0).default(60),
       maxPerDay: z.number().int().min(1).default(5),
+      sendWhenReady: z.boolean().default(true),
     })
-    .default({ minIntervalSeconds: 60, maxPerDay: 5 }),
+    .default({ minIntervalSeconds: 60, maxPerDay: 5, sendWhenReady: true }),
   /**
    * How long records are kept before the daily retention job deletes them:
    * webhook deliveries (what the platform sent), tracking history, the log

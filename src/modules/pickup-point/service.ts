@@ -445,15 +445,17 @@ export default class PickupPointModuleService extends MedusaService({
   async reserveVerificationCodeSend(
     shipmentId: string,
     actorId: string | null,
+    reservation: { first_only?: boolean } = {},
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<VerificationCodeReservation> {
-    return await this.reserveVerificationCodeSend_(shipmentId, actorId, sharedContext)
+    return await this.reserveVerificationCodeSend_(shipmentId, actorId, reservation, sharedContext)
   }
 
   @InjectTransactionManager()
   protected async reserveVerificationCodeSend_(
     shipmentId: string,
     actorId: string | null,
+    reservation: { first_only?: boolean },
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<VerificationCodeReservation> {
     const shipment = await atomic.lockShipment(sharedContext.transactionManager!, shipmentId)
@@ -463,6 +465,14 @@ export default class PickupPointModuleService extends MedusaService({
     const refusal = verificationCodeRefusal(shipment)
     if (refusal) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
+    }
+    // The send made by itself when the parcel is ready goes only to a shipment whose code was never sent,
+    // read under the shipment's lock: an event delivered twice, or an admin's send first, sends nothing more.
+    if (reservation.first_only) {
+      const [earlier] = await this.listPickupPointVerificationCodeSends({ shipment_id: shipmentId }, { take: 1 }, sharedContext)
+      if (earlier) {
+        return { reserved: false, message: "The code was sent already.", retry_after_seconds: 0 }
+      }
     }
     const { minIntervalSeconds, maxPerDay } = this.options_.verificationCode
     const now = Date.now()

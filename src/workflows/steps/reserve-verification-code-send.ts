@@ -11,9 +11,9 @@ export const reserveVerificationCodeSendStepId = "pickup-point-reserve-verificat
  */
 export const reserveVerificationCodeSendStep = createStep(
   reserveVerificationCodeSendStepId,
-  async (input: { shipment_id: string; actor_id: string | null }, { container }) => {
+  async (input: { shipment_id: string; actor_id: string | null; first_only?: boolean }, { container }) => {
     const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
-    const reservation = await pickupPoints.reserveVerificationCodeSend(input.shipment_id, input.actor_id)
+    const reservation = await pickupPoints.reserveVerificationCodeSend(input.shipment_id, input.actor_id, { first_only: input.first_only })
     return new StepResponse(reservation, reservation.reserved ? reservation.send_id : null)
   },
   async (sendId, { container }) => {

@@ -25,7 +25,7 @@ describe("plugin options", () => {
       storeSearchRateLimit: { max: 120, windowSeconds: 60 },
       trackingSync: { batchSize: 100, maxBatchesPerRun: 50, maxAgeDays: 60, circuitFailureThreshold: 3, circuitOpenMs: 300_000 },
       webhook: { signatureHeader: "x-signature", timestampHeader: "x-signature-timestamp", toleranceSeconds: 300 },
-      verificationCode: { minIntervalSeconds: 60, maxPerDay: 5 },
+      verificationCode: { minIntervalSeconds: 60, maxPerDay: 5, sendWhenReady: true },
       weightUnit: "g",
       dimensionUnit: "cm",
     })
