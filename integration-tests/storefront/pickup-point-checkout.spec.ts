@@ -187,6 +187,56 @@ medusaIntegrationTestRunner({
         await setActive(true)
       }
     })
+
+    it("keeps the shopper's new choice when the look-up of a deactivated point answers after it", async () => {
+      const { page } = browser
+      await page.goto(storefront.url)
+      await startPickupPointCheckout(page)
+      const search = page.getByRole("searchbox", { name: "Find a pickup point by postcode, city or address" })
+      const list = page.getByRole("listbox", { name: "Pickup points" })
+      await search.fill("Milano")
+      await page.keyboard.press("Enter")
+      const duomo = list.getByRole("option", { name: /Edicola Duomo/ })
+      await duomo.click()
+      await waitFor(async () => (await duomo.getAttribute("aria-selected")) === "true")
+      await page.getByRole("button", { name: "Continue to payment" }).click()
+      await page.getByRole("button", { name: "Continue to review" }).waitFor()
+
+      const pickupPoints: PickupPointModuleService = getContainer().resolve(PICKUP_POINT_MODULE)
+      const [point] = await pickupPoints.listPickupPoints({ code: "PP-MI-001" })
+      const setActive = (is_active: boolean) => updatePickupPointWorkflow(getContainer()).run({ input: { id: point.id, is_active } })
+      await setActive(false)
+      // A slow network: the picker's look-up of the cart's point is held (the request reaches the store once
+      // released) until the shopper has chosen another point.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      const lookUp = /\/store\/pickup-points\/PP-MI-001/
+      await page.route(lookUp, async (route) => {
+        await held
+        await route.continue()
+      })
+      try {
+        await page.getByRole("button", { name: /^Change .*delivery$/i }).click()
+        await search.fill("Milano")
+        await page.keyboard.press("Enter")
+        const navigli = list.getByRole("option", { name: /Tabacchi Navigli/ })
+        await navigli.click()
+        await waitFor(async () => (await navigli.getAttribute("aria-selected")) === "true")
+
+        // The look-up answers now (not found, then not in the fallback search): the choice just made stands.
+        const fallback = page.waitForResponse((response) => response.url().includes("q=PP-MI-001"))
+        release()
+        await fallback
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)))
+        expect(await page.locator("[data-pickup-point-picker] [role=alert]").count()).toBe(0)
+        expect(await navigli.getAttribute("aria-selected")).toBe("true")
+        expect(await page.getByRole("button", { name: "Continue to payment" }).isDisabled()).toBe(false)
+      } finally {
+        release()
+        await page.unroute(lookUp)
+        await setActive(true)
+      }
+    })
   },
 })
 

@@ -145,6 +145,8 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   // The chosen code its look-up found unusable (the shopper is told so): not shown as where to collect.
   const [unavailableCode, setUnavailableCode] = useState<string | null>(null)
   const selectedCode = props.selectedCode !== undefined ? props.selectedCode : chosenCode
+  // Choices the shopper made: a look-up of an earlier chosen point that answers after one is dropped.
+  const choices = useRef(0)
   // The device's geolocation is read after mounting: the server has none, and the first render in the
   // browser must match the server's HTML (a "Use my location" only in the browser's breaks hydration).
   const [deviceGeolocation, setDeviceGeolocation] = useState<Geolocation | undefined>(undefined)
@@ -217,9 +219,12 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
    */
   const lookUpPoint = (code: string, chosen: boolean, searchesBefore: number) => {
     const controller = new AbortController()
+    const choicesBefore = choices.current
     findPickupPoint(api, code, { signal: controller.signal })
       .then((point) => {
         if (controller.signal.aborted) return
+        // Answered after the shopper chose a point (a slow network): that choice stands, and this one is not theirs any more.
+        if (chosen && choices.current !== choicesBefore) return
         // The point on the cart can no longer be used (deactivated since, or in another country than the
         // address): the shopper is told, not shown an empty picker, and the store's onError can hold checkout.
         if (!point) {
@@ -306,6 +311,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
 
   const choose = async (point: PickupPoint) => {
     if (choosing) return
+    choices.current += 1
     setChoosing(point.code)
     setError(null)
     try {
