@@ -509,6 +509,19 @@ medusaIntegrationTestRunner({
       expect(await pickupPoints.listPickupPointShipments({})).toHaveLength(0)
     })
 
+    it("places the order with the point's address as the catalog has it at completion, not as it was when chosen", async () => {
+      const [point] = await pickupPoints.listPickupPoints({ code: CATALOG_POINT.code })
+      const order = await checkout({
+        beforeComplete: async () => {
+          await api.post(`/admin/pickup-points/${point.id}`, { address: "Via Nuova 3" }, admin)
+        },
+      })
+      const { data } = await api.get(`/store/orders/${order.id}?fields=+shipping_methods.data`, store.storeHeaders)
+      expect(data.order.shipping_methods[0].data.pickup_point).toMatchObject({ code: CATALOG_POINT.code, address: "Via Nuova 3" })
+      const { data: collect } = await api.get(`/store/pickup-point/orders/${order.id}/shipment`, store.storeHeaders)
+      expect(collect.pickup_point).toMatchObject({ code: CATALOG_POINT.code, address: "Via Nuova 3" })
+    })
+
     it("records a missing phone as a visible problem, and retries once it is fixed", async () => {
       // POST /store/carts/:id/complete refuses a pickup-point cart without a phone (phone_required), so
       // this order is placed as a payment webhook or a custom checkout places one: Medusa's

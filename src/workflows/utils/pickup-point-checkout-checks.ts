@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
@@ -134,9 +135,16 @@ export async function requireOnePickupPointDelivery(
  * options' providers, and the customer's phone only for a pickup-point cart
  * whose address has none. Every completion of the store passes here (the
  * middleware calls it without a workflow run). Answers the cart's
- * pickup-point selections.
+ * pickup-point selections. With `refreshSnapshots`, a method whose stored
+ * details of its point differ from the catalog's now (an address the store
+ * corrected since the shopper chose it) gets the catalog's, so that the
+ * order says where the parcel really goes.
  */
-export async function validateCartPickupPoints(container: MedusaContainer, cartId: string): Promise<ValidatedPickupPointSelection[]> {
+export async function validateCartPickupPoints(
+  container: MedusaContainer,
+  cartId: string,
+  options: { refreshSnapshots?: boolean } = {}
+): Promise<ValidatedPickupPointSelection[]> {
   const [cart] = await container
     .resolve(Modules.CART)
     .listCarts({ id: cartId }, { select: ["id", "completed_at", "customer_id", "email"], relations: ["shipping_address", "shipping_methods"], take: 1 })
@@ -152,12 +160,22 @@ export async function validateCartPickupPoints(container: MedusaContainer, cartI
   const pickupPointMethods = selections.filter((selection) => validated.some((v) => v.option_id === selection.option_id)).length
   requirePickupPointOrderFacts({ pickup_point_methods: pickupPointMethods, email: cart.email })
   const addressPhone = cart.shipping_address?.phone
-  if (!validated.length || shipmentPhone(addressPhone)) {
-    return validated
+  if (validated.length && !shipmentPhone(addressPhone)) {
+    const [customer] = cart.customer_id
+      ? await container.resolve(Modules.CUSTOMER).listCustomers({ id: cart.customer_id }, { select: ["id", "phone"], take: 1 })
+      : []
+    requirePickupPointPhone({ pickup_point_methods: validated.length, phones: [addressPhone, customer?.phone] })
   }
-  const [customer] = cart.customer_id
-    ? await container.resolve(Modules.CUSTOMER).listCustomers({ id: cart.customer_id }, { select: ["id", "phone"], take: 1 })
-    : []
-  requirePickupPointPhone({ pickup_point_methods: validated.length, phones: [addressPhone, customer?.phone] })
+  if (options.refreshSnapshots) {
+    const stale = (cart.shipping_methods ?? []).flatMap((method) => {
+      const fresh = validated.find((v) => v.option_id === method?.shipping_option_id)
+      return method && fresh && !isDeepStrictEqual(method.data?.pickup_point, fresh.pickup_point)
+        ? [{ id: method.id, data: { ...method.data, pickup_point_code: fresh.pickup_point_code, pickup_point: fresh.pickup_point } }]
+        : []
+    })
+    if (stale.length) {
+      await container.resolve(Modules.CART).updateShippingMethods(stale)
+    }
+  }
   return validated
 }

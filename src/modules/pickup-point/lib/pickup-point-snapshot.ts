@@ -16,9 +16,11 @@ type CatalogPoint = {
 
 /**
  * Where to collect, as the shopper chose it: stored on the shipping method
- * (`data.pickup_point`, and so on the order's), so that review,
- * confirmation and account pages show the point as it was when chosen,
- * with no second look-up. It holds the point's public details only.
+ * (`data.pickup_point`, and so on the order's) when it is chosen, and again
+ * at completion if the catalog changed it meanwhile, so that review,
+ * confirmation and account pages show the point as it was when the order
+ * was placed, with no second look-up. It holds the point's public details
+ * only.
  */
 export type PickupPointSnapshot = {
   code: string
