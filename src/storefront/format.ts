@@ -3,10 +3,12 @@ import { WEEKDAYS, type OpeningHours, type PickupPointDetails, type Weekday } fr
 /**
  * A formatter that a store's bad `locale` or `timeZone` (`"it_IT"`, a
  * misspelt zone) cannot turn into a blank checkout: Intl throws a RangeError
- * for them, so the device's locale, then its zone, are used instead.
+ * for them, so the device's zone, then its locale, are used instead (the
+ * zone first: a weekday read in "en-US" must stay English).
  */
 function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  for (const [l, zone] of [[locale, options.timeZone], [undefined, options.timeZone], [undefined, undefined]] as const) {
+  const { timeZone } = options
+  for (const [l, zone] of [[locale, timeZone], [locale, undefined], [undefined, timeZone], [undefined, undefined]] as const) {
     try {
       return new Intl.DateTimeFormat(l, { ...options, timeZone: zone })
     } catch (error) {
