@@ -311,11 +311,15 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
 
   const choose = async (point: PickupPoint) => {
     if (choosing) return
-    choices.current += 1
     setChoosing(point.code)
     setError(null)
     try {
       await onSelect(point)
+      // Counted once the store took the choice: until then the cart still holds the earlier point.
+      choices.current += 1
+      // An earlier point's refusal that came in while this choice was saved is no longer the shopper's concern.
+      setError(null)
+      setUnavailableCode(null)
       setChosenCode(point.code)
       setChosenPoint(point)
       setJustChosen(point.name)

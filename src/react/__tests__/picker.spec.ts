@@ -71,7 +71,7 @@ describe("what the search box means", () => {
     expect(queryFromSearchText("   ")).toBeNull()
   })
 
-  it("sends the shopper's position rounded to about ten metres", () => {
+  it("sends the shopper's position rounded to about a hundred metres", () => {
     expect(nearestQuery({ latitude: 45.464213, longitude: 9.189982 }, { limit: 5 })).toEqual({ limit: 5, latitude: 45.464, longitude: 9.19 })
   })
 })
