@@ -547,7 +547,10 @@ medusaIntegrationTestRunner({
       expect(await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id })).toEqual([
         expect.objectContaining({ actor_id: null, masked_email: "m***@example.com", confirmed: true }),
       ])
-      // The event delivered again (a retried subscriber, another process): nothing more is sent.
+      // The event delivered again (a retried subscriber, another process), past the interval between sends
+      // that would refuse it anyway: nothing more is sent.
+      const [first] = await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id })
+      await pickupPoints.updatePickupPointVerificationCodeSends({ id: first.id, sent_at: new Date(Date.now() - 3_600_000) })
       const readyAgain = { event: { name: PickupPointShipmentEvents.READY_FOR_PICKUP, data: { id: shipment.id, order_id: shipment.order_id, status: shipment.status } }, container: getContainer(), pluginOptions: {} }
       await sendVerificationCodeWhenReady(readyAgain)
       expect(await emailsOf()).toHaveLength(1)
@@ -573,7 +576,8 @@ medusaIntegrationTestRunner({
       const [audit] = await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id })
       expect(audit).toMatchObject({ masked_email: "m***@example.com", actor_id: expect.stringMatching(/^user_/) })
 
-      // Ready for pickup after the admin sent the code: it is not sent again by itself.
+      // Ready for pickup after the admin sent the code (an hour before, as it were): it is not sent again by itself.
+      await pickupPoints.updatePickupPointVerificationCodeSends({ id: audit.id, sent_at: new Date(Date.now() - 3_600_000) })
       await network(shipment.order_reference_code!, "ST_0006")
       await sync()
       await sendVerificationCodeWhenReady({

@@ -1,4 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { MedusaError } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../modules/pickup-point"
 import type PickupPointModuleService from "../modules/pickup-point/service"
 import { sendVerificationCodeWorkflow } from "../workflows/send-verification-code"
@@ -24,6 +25,11 @@ export default async function sendVerificationCodeWhenReady({ event, container }
   try {
     await sendVerificationCodeWorkflow(container).run({ input: { shipment_id: shipment.id, actor_id: null, first_only: true } })
   } catch (error) {
+    // Collected or cancelled since it became ready (a handover in the same sync, say): there is nothing to send.
+    if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.NOT_ALLOWED) {
+      container.resolve("logger").info(`[pickup-point] the verification code of shipment ${shipment.id} was not sent: ${error.message}`)
+      return
+    }
     container
       .resolve("logger")
       .warn(
