@@ -247,6 +247,13 @@ medusaIntegrationTestRunner({
       // Another provider's option needs no phone.
       const home = await cartFor(store.homeDeliveryOption.id)
       expect((await startPaying(home.collectionId)).status).toBe(200)
+      // A pickup point chosen once paying has started (the session stays when the price does not change): the
+      // phone is asked for then, since the completion's check may be skipped.
+      const switched = await post(`/store/carts/${home.cartId}/shipping-methods`, { option_id: store.shippingOption.id, data: { pickup_point_code: POINT.code } })
+      expectRefusal(switched, 400, "phone_required")
+      // Before paying, the same choice is taken: the phone can come later, checked when the session is opened.
+      const notPaying = await cartFor(store.homeDeliveryOption.id)
+      expect((await post(`/store/carts/${notPaying.cartId}/shipping-methods`, { option_id: store.shippingOption.id, data: { pickup_point_code: POINT.code } })).status).toBe(200)
     })
 
     it("refuses to complete a pickup-point cart without a phone number, and completes it once one is added", async () => {

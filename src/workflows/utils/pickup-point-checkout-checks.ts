@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import {
   emailRequired,
@@ -12,6 +12,7 @@ import {
 import { shipmentPhone } from "../../modules/pickup-point/lib/build-shipment-intent"
 import { pickupPointSnapshot, type PickupPointSnapshot } from "../../modules/pickup-point/lib/pickup-point-snapshot"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
+import { safeErrorMessage } from "./to-medusa-error"
 import { chosenPickupPointCode, isPickupPointProvider } from "../../providers/pickup-point/service"
 
 /** A shipping option chosen for a cart, with the data sent with it. */
@@ -88,6 +89,24 @@ export function requirePickupPointOrderFacts(input: { pickup_point_methods: numb
   }
 }
 
+/** A cart's contact details, as the phone rule reads them. */
+export type CartContact = { customer_id?: string | null; shipping_address?: { phone?: string | null } | null }
+
+/**
+ * requirePickupPointPhone for a cart: the shipping address's phone, else (read only then) the
+ * customer's.
+ */
+export async function requireCartPickupPointPhone(container: MedusaContainer, cart: CartContact, pickupPointMethods: number): Promise<void> {
+  const addressPhone = cart.shipping_address?.phone
+  if (!pickupPointMethods || shipmentPhone(addressPhone)) {
+    return
+  }
+  const [customer] = cart.customer_id
+    ? await container.resolve(Modules.CUSTOMER).listCustomers({ id: cart.customer_id }, { select: ["id", "phone"], take: 1 })
+    : []
+  requirePickupPointPhone({ pickup_point_methods: pickupPointMethods, phones: [addressPhone, customer?.phone] })
+}
+
 /** What Medusa's addShippingMethodToCartWorkflow leaves of a cart's shipping methods when options are added. */
 type CartShippingMethods = { shipping_methods?: ({ shipping_option_id?: string | null } | null)[] | null }
 
@@ -159,13 +178,7 @@ export async function validateCartPickupPoints(
   // Counted by method: two methods of the same option are two deliveries.
   const pickupPointMethods = selections.filter((selection) => validated.some((v) => v.option_id === selection.option_id)).length
   requirePickupPointOrderFacts({ pickup_point_methods: pickupPointMethods, email: cart.email })
-  const addressPhone = cart.shipping_address?.phone
-  if (validated.length && !shipmentPhone(addressPhone)) {
-    const [customer] = cart.customer_id
-      ? await container.resolve(Modules.CUSTOMER).listCustomers({ id: cart.customer_id }, { select: ["id", "phone"], take: 1 })
-      : []
-    requirePickupPointPhone({ pickup_point_methods: validated.length, phones: [addressPhone, customer?.phone] })
-  }
+  await requireCartPickupPointPhone(container, cart, validated.length)
   if (options.refreshSnapshots) {
     const stale = (cart.shipping_methods ?? []).flatMap((method) => {
       const fresh = validated.find((v) => v.option_id === method?.shipping_option_id)
@@ -174,7 +187,16 @@ export async function validateCartPickupPoints(
         : []
     })
     if (stale.length) {
-      await container.resolve(Modules.CART).updateShippingMethods(stale)
+      // Not a reason to refuse the order: a method replaced meanwhile (another tab) is no longer there to update,
+      // and the order then keeps the details from when the point was chosen.
+      await container
+        .resolve(Modules.CART)
+        .updateShippingMethods(stale)
+        .catch((error: unknown) =>
+          container
+            .resolve(ContainerRegistrationKeys.LOGGER)
+            .warn(`[pickup-point] cart ${cartId}: the point's current details could not be stored on its shipping method: ${safeErrorMessage(error)}`)
+        )
     }
   }
   return validated
