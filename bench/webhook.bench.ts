@@ -52,7 +52,7 @@ medusaIntegrationTestRunner({
         }
       }
 
-      // The CPU of both processes that do the work: this one (the app and the load) and PostgreSQL.
+      // The CPU of both processes that do the work: this one (the app, and the load's fetch, alike in every pass) and PostgreSQL.
       const [{ backend }] = (await dbConnection.raw("SELECT pg_backend_pid() AS backend")).rows
       const postmaster = parentPidOf(Number(backend))
       const cpuNow = () => {
@@ -146,7 +146,7 @@ medusaIntegrationTestRunner({
           `Medusa's stack alone, without any route: ${ratio(throughput(unrouted), throughput(health))} of the floor's throughput; the webhook reaches ${ratio(throughput(webhook), throughput(unrouted))} of it`,
           line("POST /hooks/pickup-point, wrong signature (401, better of 2)", refused),
           `the route without a statement: ${ratio(throughput(refused), throughput(health))} of the floor's throughput; ` +
-            `per request: Medusa's stack ${(unrouted.ms / DELIVERIES).toFixed(2)} ms, the route's checks ${((refused.ms - unrouted.ms) / DELIVERIES).toFixed(2)} ms more, ` +
+            `the inverse of each pass's throughput: Medusa's stack ${(unrouted.ms / DELIVERIES).toFixed(2)} ms, the route's checks ${((refused.ms - unrouted.ms) / DELIVERIES).toFixed(2)} ms more, ` +
             `the statements ${((webhook.ms - refused.ms) / DELIVERIES).toFixed(2)} ms more (the webhook ${(webhook.ms / DELIVERIES).toFixed(2)} ms, /health ${(health.ms / DELIVERIES).toFixed(2)} ms)`,
           `applied once: ${events} tracking events and ${shipped} shipments shipped for ${fresh} new statuses; stored deliveries by verdict ${JSON.stringify(verdicts)}`,
           "",
