@@ -1,11 +1,25 @@
+/**
+ * The dashboard's language as a BCP 47 tag: it names some languages without
+ * the hyphen (`enGB`, `ptBR`, `zhTW`), which Intl refuses with a RangeError.
+ */
+export function localeOf(language: string): string | undefined {
+  const tag = language.replace(/^([a-z]{2,3})([A-Z]{2})$/, "$1-$2")
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf(tag).length ? tag : undefined
+  } catch {
+    // Not a language tag at all: the browser's own locale.
+    return undefined
+  }
+}
+
 /** Dates and times in the admin's language. */
 export function formatDateTime(value: string | Date | null | undefined, language: string): string {
   if (!value) return "—"
-  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(value))
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: "medium", timeStyle: "short" }).format(new Date(value))
 }
 
 export function formatTime(value: string | Date, language: string): string {
-  return new Intl.DateTimeFormat(language, { timeStyle: "short" }).format(new Date(value))
+  return new Intl.DateTimeFormat(localeOf(language), { timeStyle: "short" }).format(new Date(value))
 }
 
 /** A plain link to the coordinates on OpenStreetMap: nothing is loaded until the admin follows it. */

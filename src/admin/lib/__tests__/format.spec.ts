@@ -1,4 +1,4 @@
-import { parsePrice } from "../format"
+import { formatDateTime, localeOf, parsePrice } from "../format"
 
 describe("a price as an admin types it", () => {
   it("takes a dot or a decimal comma, and nothing else", () => {
@@ -6,5 +6,18 @@ describe("a price as an admin types it", () => {
     expect(parsePrice(" 4,90 ")).toBe(4.9)
     expect(parsePrice("0")).toBe(0)
     for (const refused of ["", "-1", "1.234,50", "4,9,0", "abc", "1e3"]) expect(parsePrice(refused)).toBeNaN()
+  })
+})
+
+describe("dates in the dashboard's language", () => {
+  it("reads the dashboard's hyphenless language codes, and never throws", () => {
+    expect(localeOf("enGB")).toBe("en-GB")
+    expect(localeOf("ptBR")).toBe("pt-BR")
+    expect(localeOf("zhTW")).toBe("zh-TW")
+    expect(localeOf("it")).toBe("it")
+    expect(localeOf("not a language")).toBeUndefined()
+    const at = new Date("2026-11-24T10:30:00Z")
+    expect(formatDateTime(at, "enGB")).toBe(new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }).format(at))
+    expect(() => formatDateTime(at, "ptBR")).not.toThrow()
   })
 })
