@@ -1,6 +1,7 @@
 import { capturedLog } from "../helpers/capture-log"
 import { existsSync, readdirSync } from "node:fs"
 import path from "node:path"
+import PDFKit from "pdfkit"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { AxiosRequestConfig } from "axios"
@@ -100,6 +101,24 @@ medusaIntegrationTestRunner({
       const kept = await pickupPoints.retrievePickupPointShipment(shipments[1].id)
       expect(kept.label_file_id).not.toBe(shipments[1].label_file_id)
       expect((await pickupPoints.retrieveLabelPdf(kept.label_file_id!))!.subarray(0, 4).toString()).toBe("%PDF")
+
+      // A label the carrier encrypted (an owner password) is not damaged: it is named, printed by the others'
+      // side, and the carrier is not asked for it again.
+      const intact = (await pickupPoints.retrieveLabelPdf(kept.label_file_id!))!
+      const encryptedLabel = await encryptedPdf()
+      await pickupPoints.updatePickupPointLabels({ id: kept.label_file_id!, content_base64: encryptedLabel.toString("base64") })
+      const encrypted = await api.post("/admin/pickup-point/labels", { shipment_ids: shipments.map((s) => s.id) }, { ...admin, responseType: "arraybuffer" })
+      expect(encrypted.headers["x-pickup-point-printed"]).toBe(shipments[0].id)
+      expect(encrypted.headers["x-pickup-point-encrypted"]).toBe(shipments[1].id)
+      expect(encrypted.headers["x-pickup-point-unreadable"]).toBe("")
+      expect((await pickupPoints.retrievePickupPointShipment(shipments[1].id)).label_file_id).toBe(kept.label_file_id)
+      const encryptedOnly = await api.post("/admin/pickup-point/labels", { shipment_ids: [shipments[1].id] }, admin).catch(errorResponse)
+      expect(encryptedOnly.status).toBe(400)
+      expect(encryptedOnly.data.message).toContain("print each from its order's page")
+      // Alone, it is served as it came.
+      const alone = await api.get(`/admin/pickup-point/shipments/${shipments[1].id}/label`, { ...admin, responseType: "arraybuffer" })
+      expect(Buffer.from(alone.data).equals(encryptedLabel)).toBe(true)
+      await pickupPoints.updatePickupPointLabels({ id: kept.label_file_id!, content_base64: intact.toString("base64") })
 
       // One the carrier will not give again leaves the others printed, and is named so the admin can say why.
       await damage(kept.label_file_id!)
@@ -335,3 +354,16 @@ medusaIntegrationTestRunner({
     })
   },
 })
+
+/** A one-page PDF encrypted with an owner password, as some carriers send their labels. */
+function encryptedPdf(): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const doc = new PDFKit({ ownerPassword: "carrier", permissions: { printing: "highResolution" } })
+    const chunks: Buffer[] = []
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk))
+    doc.on("end", () => resolve(Buffer.concat(chunks)))
+    doc.on("error", reject)
+    doc.text("LABEL")
+    doc.end()
+  })
+}

@@ -36,8 +36,13 @@ export async function runForEach(
   return outcomes
 }
 
-/** The labels of the shipments as one PDF, which shipments it holds, and which had a label that could not be read. */
-export async function fetchMergedLabels(ids: string[]): Promise<{ pdf: Blob; printed: string[]; skipped: string[]; unreadable: string[] }> {
+/**
+ * The labels of the shipments as one PDF, which shipments it holds, which had a label that could not be
+ * read, and which a label the carrier encrypted (it prints alone, not merged).
+ */
+export async function fetchMergedLabels(
+  ids: string[]
+): Promise<{ pdf: Blob; printed: string[]; skipped: string[]; unreadable: string[]; encrypted: string[] }> {
   const response = await sdk.client.fetch<Response>("/admin/pickup-point/labels", {
     method: "POST",
     body: { shipment_ids: ids },
@@ -49,6 +54,7 @@ export async function fetchMergedLabels(ids: string[]): Promise<{ pdf: Blob; pri
     printed: list("x-pickup-point-printed"),
     skipped: list("x-pickup-point-skipped"),
     unreadable: list("x-pickup-point-unreadable"),
+    encrypted: list("x-pickup-point-encrypted"),
   }
 }
 

@@ -90,14 +90,15 @@ const PickupPointShipmentsPage = () => {
     }
     return bulk("print", async () => {
       // With no label among them there is nothing to ask the server for: each row says why instead.
-      const { printed, unreadable } = chosen.some((shipment) => shipment.label_file_id)
+      const { printed, unreadable, encrypted } = chosen.some((shipment) => shipment.label_file_id)
         ? await printMerged(chosen)
-        : { printed: [] as string[], unreadable: [] as string[] }
+        : { printed: [] as string[], unreadable: [] as string[], encrypted: [] as string[] }
       return chosen.map((shipment) => {
         const page = printed.indexOf(shipment.id)
         const row = { id: shipment.id, order_number: shipment.order_number }
         if (page >= 0) return { ...row, ok: true, message: t("pickupPoint.shipments.inPdf", { page: page + 1 }) }
         if (unreadable.includes(shipment.id)) return { ...row, ok: false, message: t("pickupPoint.shipments.labelUnreadable") }
+        if (encrypted.includes(shipment.id)) return { ...row, ok: false, message: t("pickupPoint.shipments.labelEncrypted") }
         return { ...row, ok: false, message: t(noLabelReason(shipment)) }
       })
     })

@@ -40,24 +40,39 @@ export async function restoreLabelPdf(container: MedusaContainer, shipmentId: st
   return Buffer.from(result.pdf_base64, "base64")
 }
 
+/** A label the carrier encrypted (an owner password): it prints as it came, but its pages cannot be copied into another PDF. */
+export class EncryptedLabelError extends Error {
+  constructor(shipmentId: string) {
+    super(`The label of shipment ${shipmentId} is encrypted by the carrier: print it on its own.`)
+  }
+}
+
 /**
  * A shipment's label opened, from `pdf` (its stored copy): a damaged copy
  * (it would print as nothing) is got again from the service and kept in its
- * place. Answers the bytes that opened, and the document.
+ * place. Answers the bytes that opened, and the document. An encrypted label
+ * is not damaged: it opens (its bytes are served as they came), and with
+ * `refuseEncrypted`, for merging, it is refused (EncryptedLabelError)
+ * without asking the carrier again.
  */
 export async function openLabelPdf(
   container: MedusaContainer,
   shipment: Pick<PickupPointShipmentDTO, "id" | "label_file_id">,
   pdf: Buffer,
-  options: { ignoreEncryption?: boolean } = {}
+  options: { refuseEncrypted?: boolean } = {}
 ): Promise<{ pdf: Buffer; document: PDFDocument }> {
+  let opened: { pdf: Buffer; document: PDFDocument }
   try {
-    return { pdf, document: await PDFDocument.load(pdf, options) }
+    opened = { pdf, document: await PDFDocument.load(pdf, { ignoreEncryption: true }) }
   } catch (damaged) {
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
       .warn(`[pickup-point] stored label ${shipment.label_file_id} of shipment ${shipment.id} is damaged (${safeErrorMessage(damaged)}); asking the carrier again`)
     const restored = await restoreLabelPdf(container, shipment.id)
-    return { pdf: restored, document: await PDFDocument.load(restored, options) }
+    opened = { pdf: restored, document: await PDFDocument.load(restored, { ignoreEncryption: true }) }
   }
+  if (options.refuseEncrypted && opened.document.isEncrypted) {
+    throw new EncryptedLabelError(shipment.id)
+  }
+  return opened
 }

@@ -7,7 +7,7 @@ import type PickupPointModuleService from "../../../../modules/pickup-point/serv
 import type { AdminPrintLabelsType } from "../../../validators"
 import { safeErrorMessage } from "../../../../workflows/utils/to-medusa-error"
 import { headerList, inlineDisposition } from "../../../lib/content-disposition"
-import { LABEL_CACHE_CONTROL, openLabelPdf, readLabelPdf } from "../label-pdf"
+import { EncryptedLabelError, LABEL_CACHE_CONTROL, openLabelPdf, readLabelPdf } from "../label-pdf"
 
 /**
  * The stored labels of the chosen shipments as ONE PDF, in the order asked,
@@ -35,6 +35,8 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
   const merged = await PDFDocument.create()
   const printed: string[] = []
   const unreadable: string[] = []
+  // Encrypted by the carrier (an owner password): its pages cannot be merged, but it prints on its own.
+  const encrypted: string[] = []
   for (const shipment of labelled) {
     const labelId = shipment!.label_file_id!
     const base64 = stored.get(labelId)
@@ -42,12 +44,16 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
     try {
       // A label made before the plugin's table existed is read from the File Module, a lost one got again.
       const pdf = base64 !== undefined ? Buffer.from(base64, "base64") : await readLabelPdf(req.scope, shipment!)
-      const { document: label } = await openLabelPdf(req.scope, shipment!, pdf)
+      const { document: label } = await openLabelPdf(req.scope, shipment!, pdf, { refuseEncrypted: true })
       for (const page of await merged.copyPages(label, label.getPageIndices())) {
         merged.addPage(page)
       }
       printed.push(shipment!.id)
     } catch (error) {
+      if (error instanceof EncryptedLabelError) {
+        encrypted.push(shipment!.id)
+        continue
+      }
       // One label that cannot be had must not keep the others from being printed.
       logger.warn(`[pickup-point] label of shipment ${shipment!.id} could not be read nor got again: ${safeErrorMessage(error)}`)
       unreadable.push(shipment!.id)
@@ -56,7 +62,9 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
   if (!printed.length) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      "None of the chosen labels could be read, and the carrier did not give them again: try again in a few minutes, or ask the carrier for them."
+      unreadable.length
+        ? "None of the chosen labels could be read, and the carrier did not give them again: try again in a few minutes, or ask the carrier for them."
+        : "The chosen labels are encrypted by the carrier and cannot be merged: print each from its order's page."
     )
   }
   res.setHeader("Content-Type", "application/pdf")
@@ -65,7 +73,8 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
   res.setHeader("X-Pickup-Point-Printed", headerList(printed))
   res.setHeader("X-Pickup-Point-Skipped", headerList(skipped))
   res.setHeader("X-Pickup-Point-Unreadable", headerList(unreadable))
+  res.setHeader("X-Pickup-Point-Encrypted", headerList(encrypted))
   // An admin served from another origin reads them too (CORS hides other headers).
-  res.append("Access-Control-Expose-Headers", "X-Pickup-Point-Printed, X-Pickup-Point-Skipped, X-Pickup-Point-Unreadable")
+  res.append("Access-Control-Expose-Headers", "X-Pickup-Point-Printed, X-Pickup-Point-Skipped, X-Pickup-Point-Unreadable, X-Pickup-Point-Encrypted")
   res.send(Buffer.from(await merged.save()))
 }

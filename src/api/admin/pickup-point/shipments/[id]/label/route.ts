@@ -18,7 +18,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
     )
   }
   // Served as it came: a carrier's label may carry an owner password, which only opening it checks past.
-  const { pdf } = await openLabelPdf(req.scope, shipment, await readLabelPdf(req.scope, shipment), { ignoreEncryption: true })
+  const { pdf } = await openLabelPdf(req.scope, shipment, await readLabelPdf(req.scope, shipment))
   res.setHeader("Content-Type", "application/pdf")
   res.setHeader("Cache-Control", LABEL_CACHE_CONTROL)
   res.setHeader("Content-Disposition", inlineDisposition(`label-${shipment.order_number}.pdf`))
