@@ -144,6 +144,10 @@ function CatalogChoice({ currentCode, chosen, onChoose }: { currentCode: string;
           placeholder={t("pickupPoint.changePoint.searchPlaceholder")}
           value={q}
           onChange={(event) => setQ(event.target.value)}
+          // The search is made as the admin types: Enter must not submit the change of point around it.
+          onKeyDown={(event) => {
+            if (event.key === "Enter") event.preventDefault()
+          }}
         />
       </div>
       {isError ? (
