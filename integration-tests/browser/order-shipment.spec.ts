@@ -189,6 +189,44 @@ medusaIntegrationTestRunner({
       await useLanguage(page(), "en")
     })
 
+    browserTest("asks before recording a pickup without a code, at a point that needs none", async () => {
+      const order = await checkout()
+      await shipmentOf(order.id, "ready")
+      const fulfilled = await page().request.post(`${suite.server.url}/admin/orders/${order.id}/fulfillments`, {
+        data: { items: order.items.map((item) => ({ id: item.id, quantity: item.quantity })), location_id: suite.store.location.id },
+      })
+      expect(fulfilled.status()).toBe(200)
+      const labelled = await shipmentOf(order.id, "label_generated")
+      await openOrder(order.id)
+      await widget().getByText("Label generated").first().waitFor()
+
+      // One click would tell the carrier the parcel was collected: the admin is asked first, and can step back.
+      await button("Record pickup").click()
+      const prompt = page().getByRole("alertdialog")
+      await prompt.getByText(`Record the pickup of TEST-${order.display_id}?`).waitFor()
+      await screenshot(page(), "record-pickup-prompt-en", { selector: '[role="alertdialog"]' })
+      await prompt.getByRole("button", { name: "Not yet" }).click()
+      await prompt.waitFor({ state: "detached" })
+      expect((await suite.pickupPoints.retrievePickupPointShipment(labelled.id)).tracking_stage).toBe(labelled.tracking_stage)
+
+      await useLanguage(page(), "it")
+      await page().reload()
+      await page().getByRole("heading", { name: "Consegna al punto di ritiro" }).waitFor()
+      await widget().getByRole("button", { name: "Registra ritiro" }).click()
+      await prompt.getByText(`Registrare il ritiro di TEST-${order.display_id}?`).waitFor()
+      await screenshot(page(), "record-pickup-prompt-it", { selector: '[role="alertdialog"]' })
+      await prompt.getByRole("button", { name: "Non ancora" }).click()
+      await prompt.waitFor({ state: "detached" })
+      await useLanguage(page(), "en")
+      await page().reload()
+      await widget().getByText("Label generated").first().waitFor()
+
+      await button("Record pickup").click()
+      await prompt.getByRole("button", { name: "Record pickup" }).click()
+      await page().getByText(`Pickup of TEST-${order.display_id} recorded`).waitFor()
+      expect((await suite.pickupPoints.retrievePickupPointShipment(labelled.id)).tracking_status_code).toBe("ST_0007")
+    })
+
     browserTest("changes the pickup point before the label: one live shipment order on the sandbox, for the new point", async () => {
       const order = await checkout()
       const shipment = await shipmentOf(order.id, "ready")

@@ -1,4 +1,4 @@
-import { Button, Heading, Input, Label, Prompt, Text, Textarea, toast } from "@medusajs/ui"
+import { Button, Heading, Input, Label, Prompt, Text, Textarea, toast, usePrompt } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import {
@@ -223,14 +223,26 @@ function RecordPickup({ shipment }: { shipment: AdminShipment }) {
       ? t("pickupPoint.refusal.pickup.noParcel")
       : null
   const needsCode = !!shipment.pickup_point?.requires_verification_code
+  const prompt = usePrompt()
 
-  const submit = (event: React.FormEvent) => {
+  const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     setInlineError(null)
     const value = code.trim()
     if (needsCode && !value) {
       setInlineError(t("pickupPoint.pickup.codeRequired"))
       return
+    }
+    // Without a code typed, one click would tell the carrier the parcel was collected: asked first, as it cannot be undone.
+    if (!value) {
+      const confirmed = await prompt({
+        title: t("pickupPoint.pickupPrompt.title", { number: shipment.order_number }),
+        description: t("pickupPoint.pickupPrompt.description"),
+        confirmText: t("pickupPoint.pickupPrompt.confirm"),
+        cancelText: t("pickupPoint.pickupPrompt.keep"),
+        variant: "confirmation",
+      })
+      if (!confirmed) return
     }
     handover.mutate(value || undefined, {
       onSuccess: () => {
