@@ -69,8 +69,9 @@ export const useCredentialsCheck = () =>
   useQuery({
     queryKey: [...healthKey, "credentials"],
     queryFn: () => sdk.client.fetch<CredentialsCheck>("/admin/pickup-point/health/credentials"),
-    // A call to the service: only when the page opens or the admin asks again.
+    // A call to the service: each time the page opens (its verdict and the waits it makes due are now's), or the admin asks again.
     staleTime: Infinity,
+    refetchOnMount: "always",
   })
 
 export const useWebhookInfo = () =>

@@ -107,7 +107,8 @@ const PickupPointShipmentsPage = () => {
   // The refusals a bulk action meets in the normal course, said in the admin's language.
   const refusedAs = (error: unknown): never => {
     if (statusOf(error) === 429) throw new Error(t("pickupPoint.refusal.code.limited"))
-    if (statusOf(error) === 409) throw new Error(t("pickupPoint.refusal.busy"))
+    // A 409 is mostly another action under way; its own words follow, for the one that says what to do (a change of point stopped half-way).
+    if (statusOf(error) === 409) throw new Error(`${t("pickupPoint.refusal.busy")} (${messageOf(error)})`)
     throw error
   }
 
