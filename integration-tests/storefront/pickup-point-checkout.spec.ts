@@ -43,6 +43,29 @@ medusaIntegrationTestRunner({
       await storefront?.close()
     })
 
+    /** A new checkout with Edicola Duomo chosen, on to the payment step: the picker's search box and list. */
+    async function duomoChosenThenPayment(page: Page) {
+      await page.goto(storefront.url)
+      await startPickupPointCheckout(page)
+      const search = page.getByRole("searchbox", { name: "Find a pickup point by postcode, city or address" })
+      const list = page.getByRole("listbox", { name: "Pickup points" })
+      await search.fill("Milano")
+      await page.keyboard.press("Enter")
+      const duomo = list.getByRole("option", { name: /Edicola Duomo/ })
+      await duomo.click()
+      await waitFor(async () => (await duomo.getAttribute("aria-selected")) === "true")
+      await page.getByRole("button", { name: "Continue to payment" }).click()
+      await page.getByRole("button", { name: "Continue to review" }).waitFor()
+      return { search, list }
+    }
+
+    /** The store deactivates Edicola Duomo (its published option leaves the list too), or reactivates it. */
+    async function setDuomoActive(is_active: boolean) {
+      const pickupPoints: PickupPointModuleService = getContainer().resolve(PICKUP_POINT_MODULE)
+      const [point] = await pickupPoints.listPickupPoints({ code: "PP-MI-001" })
+      await updatePickupPointWorkflow(getContainer()).run({ input: { id: point.id, is_active } })
+    }
+
     it("lets a shopper find a point in Milano by keyboard, order to it, and see where to collect; the carrier gets that point once", async () => {
       const { page } = browser
       await page.goto(storefront.url)
@@ -143,24 +166,11 @@ medusaIntegrationTestRunner({
 
     it("tells a shopper back at delivery that the chosen point was deactivated meanwhile, and holds checkout until another is chosen", async () => {
       const { page } = browser
-      await page.goto(storefront.url)
-      await startPickupPointCheckout(page)
-      const search = page.getByRole("searchbox", { name: "Find a pickup point by postcode, city or address" })
-      await search.fill("Milano")
-      await page.keyboard.press("Enter")
-      const list = page.getByRole("listbox", { name: "Pickup points" })
-      const duomo = list.getByRole("option", { name: /Edicola Duomo/ })
-      await duomo.click()
-      await waitFor(async () => (await duomo.getAttribute("aria-selected")) === "true")
-      await page.getByRole("button", { name: "Continue to payment" }).click()
-      await page.getByRole("button", { name: "Continue to review" }).waitFor()
+      const { search, list } = await duomoChosenThenPayment(page)
 
       // The store deactivates the point (its published option leaves the list too) while the shopper is on the next
       // step; the shopper goes back to delivery.
-      const pickupPoints: PickupPointModuleService = getContainer().resolve(PICKUP_POINT_MODULE)
-      const [point] = await pickupPoints.listPickupPoints({ code: "PP-MI-001" })
-      const setActive = (is_active: boolean) => updatePickupPointWorkflow(getContainer()).run({ input: { id: point.id, is_active } })
-      await setActive(false)
+      await setDuomoActive(false)
       try {
         await page.getByRole("button", { name: /^Change .*delivery$/i }).click()
         const alert = page.locator("[data-pickup-point-picker] [role=alert]")
@@ -184,28 +194,14 @@ medusaIntegrationTestRunner({
         await page.keyboard.press("ArrowDown")
         expect(await list.getAttribute("aria-activedescendant")).toBe(await navigli.getAttribute("id"))
       } finally {
-        await setActive(true)
+        await setDuomoActive(true)
       }
     })
 
     it("keeps the shopper's new choice when the look-up of a deactivated point answers after it", async () => {
       const { page } = browser
-      await page.goto(storefront.url)
-      await startPickupPointCheckout(page)
-      const search = page.getByRole("searchbox", { name: "Find a pickup point by postcode, city or address" })
-      const list = page.getByRole("listbox", { name: "Pickup points" })
-      await search.fill("Milano")
-      await page.keyboard.press("Enter")
-      const duomo = list.getByRole("option", { name: /Edicola Duomo/ })
-      await duomo.click()
-      await waitFor(async () => (await duomo.getAttribute("aria-selected")) === "true")
-      await page.getByRole("button", { name: "Continue to payment" }).click()
-      await page.getByRole("button", { name: "Continue to review" }).waitFor()
-
-      const pickupPoints: PickupPointModuleService = getContainer().resolve(PICKUP_POINT_MODULE)
-      const [point] = await pickupPoints.listPickupPoints({ code: "PP-MI-001" })
-      const setActive = (is_active: boolean) => updatePickupPointWorkflow(getContainer()).run({ input: { id: point.id, is_active } })
-      await setActive(false)
+      const { search, list } = await duomoChosenThenPayment(page)
+      await setDuomoActive(false)
       // A slow network: the picker's look-up of the cart's point is held (the request reaches the store once
       // released) until the shopper has chosen another point.
       let release = () => {}
@@ -234,7 +230,7 @@ medusaIntegrationTestRunner({
       } finally {
         release()
         await page.unroute(lookUp)
-        await setActive(true)
+        await setDuomoActive(true)
       }
     })
   },
