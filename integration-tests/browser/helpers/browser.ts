@@ -39,7 +39,17 @@ export async function useLanguage(page: Page, language: "en" | "it") {
  */
 export async function waitForToastsToLeave(page: Page) {
   await page.mouse.move(0, 0)
-  await page.waitForFunction(() => document.querySelectorAll("[data-sonner-toast]").length === 0, undefined, { timeout: 20_000 })
+  // Four seconds each, but on a CI machine both cores may be busy with another test file's app: a
+  // minute before giving up, and then which toasts stayed, in what state, to tell why.
+  await page.waitForFunction(() => document.querySelectorAll("[data-sonner-toast]").length === 0, undefined, { timeout: 60_000 }).catch(async (error) => {
+    const stayed = await page.evaluate(() =>
+      [...document.querySelectorAll("[data-sonner-toast]")].map((toast) => {
+        const { expanded, removed, visible, front } = (toast as HTMLElement).dataset
+        return `${toast.textContent?.trim()} (expanded ${expanded}, removed ${removed}, visible ${visible}, front ${front})`
+      })
+    )
+    throw new Error(`Toasts still shown after a minute: ${stayed.join("; ")}; document.hidden ${await page.evaluate(() => document.hidden)}. ${error}`)
+  })
 }
 
 /**
