@@ -8,14 +8,15 @@ import { WEEKDAYS, type OpeningHours, type PickupPointDetails, type Weekday } fr
  */
 function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const { timeZone } = options
-  for (const [l, zone] of [[locale, timeZone], [locale, undefined], [undefined, timeZone], [undefined, undefined]] as const) {
+  for (const [l, zone] of [[locale, timeZone], [locale, undefined], [undefined, timeZone]] as const) {
     try {
       return new Intl.DateTimeFormat(l, { ...options, timeZone: zone })
     } catch (error) {
       if (!(error instanceof RangeError)) throw error
     }
   }
-  return new Intl.DateTimeFormat()
+  // The device's locale and zone, which Intl always takes.
+  return new Intl.DateTimeFormat(undefined, { ...options, timeZone: undefined })
 }
 
 function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
