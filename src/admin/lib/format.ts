@@ -22,6 +22,11 @@ export function formatTime(value: string | Date, language: string): string {
   return new Intl.DateTimeFormat(localeOf(language), { timeStyle: "short" }).format(new Date(value))
 }
 
+/** A size or a count with a fraction in the admin's language ("1.5" in English, "1,5" in Italian). */
+export function formatDecimal(value: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(value)
+}
+
 /** A plain link to the coordinates on OpenStreetMap: nothing is loaded until the admin follows it. */
 export function mapLink(latitude: number, longitude: number): string {
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`

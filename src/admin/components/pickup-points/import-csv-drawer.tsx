@@ -3,6 +3,7 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { decodeUtf8, IMPORT_MAX_MEGABYTES, oversizedImportMegabytes, rowsListed } from "../../lib/csv-file"
 import { messageOf } from "../../lib/errors"
+import { formatDecimal } from "../../lib/format"
 import { rejectionText } from "../../lib/import-rejection"
 import { useImportPickupPoints, type ImportResult } from "../../lib/pickup-point-queries"
 import { DrawerHeader } from "./drawer-header"
@@ -11,7 +12,7 @@ const RESULT_COLOR = { created: "green", updated: "blue", rejected: "red" } as c
 
 /** Uploads a CSV file of points and shows what became of each row. */
 export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const importCsv = useImportPickupPoints()
   const [file, setFile] = useState<File | null>(null)
   const [result, setResult] = useState<ImportResult | null>(null)
@@ -36,7 +37,8 @@ export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenC
     }
     const oversized = oversizedImportMegabytes(csv)
     if (oversized !== null) {
-      setFileError(t("pickupPoint.import.tooLarge", { size: oversized, max: IMPORT_MAX_MEGABYTES }))
+      const size = (megabytes: number) => formatDecimal(megabytes, i18n.language)
+      setFileError(t("pickupPoint.import.tooLarge", { size: size(oversized), max: size(IMPORT_MAX_MEGABYTES) }))
       return
     }
     importCsv.mutate(csv, {

@@ -1,4 +1,4 @@
-import { formatDateTime, localeOf, parsePrice } from "../format"
+import { formatDateTime, formatDecimal, localeOf, parsePrice } from "../format"
 
 describe("a price as an admin types it", () => {
   it("takes a dot or a decimal comma, and nothing else", () => {
@@ -19,5 +19,14 @@ describe("dates in the dashboard's language", () => {
     const at = new Date("2026-11-24T10:30:00Z")
     expect(formatDateTime(at, "enGB")).toBe(new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }).format(at))
     expect(() => formatDateTime(at, "ptBR")).not.toThrow()
+  })
+})
+
+describe("sizes in the dashboard's language", () => {
+  it("writes the decimal separator of the admin's language, to one decimal", () => {
+    expect(formatDecimal(12.5, "en")).toBe("12.5")
+    expect(formatDecimal(12.5, "it")).toBe("12,5")
+    expect(formatDecimal(8, "it")).toBe("8")
+    expect(formatDecimal(1.25, "enGB")).toBe("1.3")
   })
 })
