@@ -221,6 +221,9 @@ export async function runSoak(topology: Topology, options: SoakOptions): Promise
       case "code_twice": {
         const shipment = await onService(order.id)
         if (!shipment) return
+        // The code can be sent once the parcel has its label.
+        if (!(await fulfill(run, order, false))) return
+        await untilStatus(order.id, ["label_generated", "confirmed"], 60_000)
         await act(run, "send code", `/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, true)
         return
       }

@@ -34,7 +34,10 @@ describe("what the order's widget tells the admin to do", () => {
   it("says why no code can be sent the same way for one shipment and for many", () => {
     const labelled = { ...shipment, order_number: "1001", status: "label_generated", order_reference_code: "SO1", tracking_stage: 20 }
     expect(codeRefusalReason(labelled)).toBeNull()
+    expect(codeRefusalReason({ ...labelled, status: "confirmed" })).toBeNull()
     expect(codeRefusalReason({ ...labelled, status: "ready", order_reference_code: null })).toBe("pickupPoint.refusal.code.noParcel")
+    // On the carrier's system but with no label yet: the point can still change, and with it the code.
+    expect(codeRefusalReason({ ...labelled, status: "ready" })).toBe("pickupPoint.refusal.code.noParcel")
     expect(codeRefusalReason({ ...labelled, tracking_stage: 60, tracking_status_description: "Picked up" })).toBe("pickupPoint.refusal.code.closed")
     expect(codeRefusalReason({ ...labelled, status: "ready", cancel_requested_at: "2026-11-23T03:00:00Z" })).toBe("pickupPoint.refusal.code.cancelling")
   })

@@ -44,9 +44,6 @@ export const CANCELLABLE_STATUSES: readonly ShipmentStatus[] = [...OPEN_CREATION
 /** States in which the service holds a parcel to follow: the label is made, or the shipment confirmed. */
 export const SHIPPED_OFF_STATUSES: readonly ShipmentStatus[] = ["label_generated", "confirmed"]
 
-/** States in which the shipment order exists on the service and has been imported. */
-export const ON_SERVICE_STATUSES: readonly ShipmentStatus[] = ["ready", ...SHIPPED_OFF_STATUSES]
-
 /**
  * How far a parcel has gone, as Medusa cares: stages only ever move forward.
  * The last three are final: nothing moves a shipment once it reaches one.
@@ -250,14 +247,23 @@ export function canRequestLabel(shipment: ShipmentFacts): boolean {
   return labelRefusal(shipment) === null
 }
 
-/** Why the pickup verification code cannot be sent now; null when it can. */
+/**
+ * Why the pickup verification code cannot be sent now; null when it can.
+ * Only once the parcel has its label (or confirmation): before, the point
+ * can still change (a new shipment order, whose code is another) or the
+ * order be cancelled, and the shopper would hold a code for nothing. It is
+ * e-mailed by itself when the parcel is ready for pickup.
+ */
 export function verificationCodeRefusal(shipment: ShipmentFacts & { id?: string; cancel_requested_at?: unknown }): string | null {
   const name = shipment.id ? `Shipment ${shipment.id}` : `The shipment of ${shipment.order_number}`
   if (isCancelUnderway(shipment)) {
     return `${name} is being cancelled with its order: there is no parcel to hand over.`
   }
-  if (!shipment.order_reference_code || !has(ON_SERVICE_STATUSES, shipment.status)) {
-    return `${name} is ${shipment.status}: there is no parcel to hand over yet.`
+  if (!shipment.order_reference_code || !has(SHIPPED_OFF_STATUSES, shipment.status)) {
+    return (
+      `${name} is ${shipment.status}: there is no parcel to hand over yet. The code can be sent once the parcel has its label ` +
+      `(or confirmation), and is e-mailed to the customer by itself when the parcel is ready for pickup.`
+    )
   }
   if ((shipment.tracking_stage ?? 0) >= TRACKING_STAGES.delivered) {
     return `${name} is ${shipment.tracking_status_description ?? "closed"}: no code is needed any more.`
