@@ -48,14 +48,12 @@ export async function fetchMergedLabels(
     body: { shipment_ids: ids },
     headers: { accept: "application/pdf" },
   })
-  const list = (name: string) => (response.headers.get(name) ?? "").split(",").filter(Boolean)
-  return {
-    pdf: await response.blob(),
-    printed: list("x-pickup-point-printed"),
-    skipped: list("x-pickup-point-skipped"),
-    unreadable: list("x-pickup-point-unreadable"),
-    encrypted: list("x-pickup-point-encrypted"),
-  }
+  const list = (name: string) => (response.headers.get(name) ?? "").split(",").filter(Boolean).map(decodeURIComponent)
+  const [skipped, unreadable, encrypted] = [list("x-pickup-point-skipped"), list("x-pickup-point-unreadable"), list("x-pickup-point-encrypted")]
+  // The server names only the shipments it left out: the rest are in the PDF, in the order asked, each once.
+  const left = new Set([...skipped, ...unreadable, ...encrypted])
+  const printed = [...new Set(ids)].filter((id) => !left.has(id))
+  return { pdf: await response.blob(), printed, skipped, unreadable, encrypted }
 }
 
 /** Hands a file to the browser as a download. */
