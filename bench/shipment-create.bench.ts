@@ -166,6 +166,13 @@ medusaIntegrationTestRunner({
         return peak
       }
 
+      // Where the burst's CPU goes: this process (Medusa, the plugin and the poll), PostgreSQL's server and backends, the sandbox.
+      const [{ pid: backend }] = (await dbConnection.raw("SELECT pg_backend_pid() AS pid")).rows
+      const postmaster = parentPidOf(Number(backend))
+      const burstCpuNow = () => {
+        const own = process.cpuUsage()
+        return { bench: (own.user + own.system) / 1000, sandbox: cpuMsOf(sandbox.pid), postgres: cpuMsOfTree(postmaster) }
+      }
       const report = ["", `bench/shipment-create: sandbox in its own process (pid ${sandbox.pid}) over HTTP on loopback, Medusa's in-process event bus; ${machineLoad()} at the start`]
       const figures: { size: number; pluginMs: number; floorMs: number }[] = []
       for (const size of SIZES) {
@@ -173,9 +180,11 @@ medusaIntegrationTestRunner({
         await dbConnection.raw("ANALYZE")
         expect(await created(ids)).toBe(0)
         const burstAt = new Date()
+        const burstCpu = burstCpuNow()
         const started = process.hrtime.bigint()
         await eventBus.emit(ids.map((id) => ({ name: "order.placed", data: { id } })))
         const pluginMs = await untilCreated(ids, started, 1_800_000)
+        const burstCpuEnd = burstCpuNow()
         await expectExactlyOne(ids)
         const peak = await peakCreatesInFlight(burstAt)
 
@@ -198,7 +207,10 @@ medusaIntegrationTestRunner({
             `floor ${seconds(floorMs)} at concurrency ${FLOOR_CONCURRENCY} (the plugin's limit in one process; its peak of creates in flight, from its call log: ${peak}), ${ratio(pluginMs, floorMs, TARGET_RATIO)}; ` +
             `exactly one shipment order each: ${size} of ${size}; ` +
             `the same orders read alone as the plugin reads them (${ORDERS_PER_BATCH} at a time, one read after another) ${seconds(readMs)}: ` +
-            `the plugin against the creates and the read added up, ${ratio(pluginMs, floorMs + readMs)}`
+            `the plugin against the creates and the read added up, ${ratio(pluginMs, floorMs + readMs)}; ` +
+            `CPU during the burst: this process ${seconds(burstCpuEnd.bench - burstCpu.bench)} (${((burstCpuEnd.bench - burstCpu.bench) / pluginMs).toFixed(2)} of its wall time: ` +
+            `near 1.00, its one JavaScript thread is the bound), PostgreSQL ${seconds(cpuMsSpent(burstCpu.postgres, burstCpuEnd.postgres))}, ` +
+            `sandbox ${seconds(burstCpuEnd.sandbox - burstCpu.sandbox)}`
         )
         console.log(report.join("\n"))
       }
@@ -258,8 +270,6 @@ medusaIntegrationTestRunner({
       }
 
       // Where the drains' CPU goes: this process, the second one, PostgreSQL's server and backends, the sandbox.
-      const [{ pid: backend }] = (await dbConnection.raw("SELECT pg_backend_pid() AS pid")).rows
-      const postmaster = parentPidOf(Number(backend))
       const cpuNow = () => {
         const own = process.cpuUsage()
         return { bench: (own.user + own.system) / 1000, worker: worker.pid ? cpuMsOf(worker.pid) : 0, sandbox: cpuMsOf(sandbox.pid), postgres: cpuMsOfTree(postmaster) }
