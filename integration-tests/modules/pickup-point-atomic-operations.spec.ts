@@ -3,7 +3,12 @@ import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
 import type { ShipmentIntent } from "../../src/modules/pickup-point/types"
-import { countConfirmedThisYear, listStalledWebhookDeliveryIds, listUnappliedTransitions } from "../../src/modules/pickup-point/atomic-operations"
+import {
+  countConfirmedThisYear,
+  listShipmentIdsOwedVerificationCode,
+  listStalledWebhookDeliveryIds,
+  listUnappliedTransitions,
+} from "../../src/modules/pickup-point/atomic-operations"
 import { SHIPPED_OFF_STATUSES } from "../../src/modules/pickup-point/lib/statuses"
 import { WEBHOOK_RESULTS } from "../../src/modules/pickup-point/lib/webhook-results"
 import { advanceShipment, advanceShipments, type ShipmentWork } from "../../src/workflows/utils/shipment-work"
@@ -101,6 +106,49 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
           "pusp_plan_shipped3_1",
           "pusp_plan_shipped5_1",
         ])
+      })
+    })
+
+    describe("the sweep of verification codes owed to parcels ready for pickup", () => {
+      it("finds, through the index of parcels waiting at a point, only those owed a code, past the event's own send", async () => {
+        // 1,000 parcels in transit to a point that asks for the code, and parcels ready at one: owed a code (ready 20
+        // minutes ago, none sent), ready moments ago (the event's send goes first), at a point that needs none, with a
+        // code sent, ready two days ago (past the sweep's day: the order page's "Send"), and one whose order is being cancelled.
+        const codePoint = { code: "PP-MI-002", requires_verification_code: true }
+        const { shipment: template } = await service.recordShipmentIntent(intent({ pickup_point: codePoint as never }))
+        const copy = (suffix: string, count: number, fields: string) =>
+          `INSERT INTO pickup_point_shipment
+           SELECT (jsonb_populate_record(NULL::pickup_point_shipment, to_jsonb(s) || jsonb_build_object(
+             'id', 'pusp_owed_${suffix}_' || n, 'order_id', 'order_owed_${suffix}_' || n, 'order_number', 'OWED${suffix}' || n,
+             'status', 'label_generated', 'order_reference_code', 'SO-OWED-${suffix}-' || n, ${fields}))).*
+           FROM pickup_point_shipment s, generate_series(1, ${count}) AS n WHERE s.id = ?`
+        const ready = (minutesAgo: number) => `'tracking_stage', 50, 'tracking_updated_at', now() - interval '${minutesAgo} minutes'`
+        const manager = MikroOrmWrapper.forkManager()
+        await manager.execute(copy("transit", 1000, "'tracking_stage', 30, 'tracking_updated_at', now() - interval '1 hour'"), [template.id])
+        await manager.execute(copy("owed", 1, ready(20)), [template.id])
+        await manager.execute(copy("recent", 1, ready(1)), [template.id])
+        await manager.execute(copy("nocode", 1, `${ready(20)}, 'pickup_point', '{"requires_verification_code": false}'::jsonb`), [template.id])
+        await manager.execute(copy("sent", 1, ready(20)), [template.id])
+        await manager.execute(copy("stale", 1, ready(2 * 24 * 60)), [template.id])
+        await manager.execute(copy("cancelling", 1, `${ready(20)}, 'cancel_requested_at', now()`), [template.id])
+        await service.createPickupPointVerificationCodeSends({ shipment_id: "pusp_owed_sent_1", actor_id: null, masked_email: "m***@example.com", sent_at: new Date() })
+        await manager.execute("ANALYZE pickup_point_shipment")
+
+        expect(await service.listShipmentIdsOwedVerificationCode(100)).toEqual(["pusp_owed_owed_1"])
+
+        let statement: { sql: string; params: unknown[] } | undefined
+        const capture = { execute: async (sql: string, params?: unknown[]) => ((statement = { sql, params: params ?? [] }), []) }
+        await listShipmentIdsOwedVerificationCode(capture, 600_000, 86_400_000, 100)
+        const [{ "QUERY PLAN": [plan] }]: { "QUERY PLAN": [{ Plan: PlanNode }] }[] = await MikroOrmWrapper.forkManager().transactional(
+          async (tx) => {
+            await tx.execute("SET LOCAL enable_seqscan = off")
+            return await tx.execute(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement!.sql}`, statement!.params)
+          }
+        )
+        const shipmentScans = nodesOf(plan.Plan).filter((node) => node["Index Name"]?.startsWith("IDX_pickup_point_shipment"))
+        expect(shipmentScans.map((node) => node["Index Name"])).toEqual(["IDX_pickup_point_shipment_ready_for_pickup"])
+        // The parcels in transit are not read: only those ready within the day, and past the settling time.
+        expect(shipmentScans[0]["Actual Rows"]).toBeLessThanOrEqual(4)
       })
     })
 

@@ -2,7 +2,7 @@ import { CREDENTIALS_REFUSAL } from "../../lib/shipment-orders/errors"
 import type { ServiceCall } from "../../lib/shipment-orders/call-log"
 import { entityId, entityIds } from "./lib/entity-ids"
 import { OPEN_CREATION_STATUSES, SHIPPED_OFF_STATUSES, STAGE_RANK_BEFORE_LABEL } from "./lib/statuses"
-import { FOLLOWED_SHIPMENTS_SQL } from "./models/pickup-point-shipment"
+import { FOLLOWED_SHIPMENTS_SQL, READY_FOR_PICKUP_SHIPMENTS_SQL } from "./models/pickup-point-shipment"
 import type {
   FulfillmentState,
   PickupPointShipmentDTO,
@@ -909,6 +909,31 @@ export async function listStalledWebhookDeliveryIds(sql: SqlRunner, staleAfterMs
      ) AS due
      ORDER BY updated_at LIMIT ?`,
     [staleAfterMs, limit, failedWithinMs, staleAfterMs, limit, limit]
+  )
+  return rows.map((row) => row.id)
+}
+
+/**
+ * Parcels ready for pickup at a point that asks for the verification code,
+ * with no send of it on record: their ready-for-pickup event was lost with
+ * its process, or its send failed (a failed send is not kept). Only those
+ * ready for longer than `settleMs` (the event's own send goes first) and
+ * for less than `withinMs`, oldest first; found through the partial index
+ * of parcels waiting at a point.
+ */
+export async function listShipmentIdsOwedVerificationCode(sql: SqlRunner, settleMs: number, withinMs: number, limit: number): Promise<string[]> {
+  const rows: { id: string }[] = await sql.execute(
+    `SELECT id FROM pickup_point_shipment
+     WHERE ${READY_FOR_PICKUP_SHIPMENTS_SQL}
+       AND tracking_updated_at < now() - (? * interval '1 millisecond')
+       AND tracking_updated_at > now() - (? * interval '1 millisecond')
+       AND cancel_requested_at IS NULL AND status IN (${placeholders(SHIPPED_OFF_STATUSES)})
+       AND (pickup_point ->> 'requires_verification_code') = 'true'
+       AND NOT EXISTS (
+         SELECT 1 FROM pickup_point_verification_code_send AS v WHERE v.shipment_id = pickup_point_shipment.id AND v.deleted_at IS NULL)
+     ORDER BY tracking_updated_at
+     LIMIT ?`,
+    [settleMs, withinMs, ...SHIPPED_OFF_STATUSES, limit]
   )
   return rows.map((row) => row.id)
 }

@@ -50,6 +50,10 @@ const ORDER_SWEEP_STATE_ID = "order-sweep"
 const WEBHOOK_PROCESSING_STALE_MS = 120_000
 /** How long the tracking job keeps processing again a webhook delivery whose processing failed: past it, the Health page's "Reprocess". */
 const FAILED_WEBHOOK_RETRIED_FOR_MS = 24 * 3_600_000
+/** A parcel ready for this long with no code sent is owed one: the ready-for-pickup event's own send goes first. */
+const OWED_CODE_SETTLE_MS = 10 * 60_000
+/** How long the sweep keeps trying to send a code the carrier would not send: past it, the order page's "Send". */
+const OWED_CODE_TRIED_FOR_MS = 24 * 3_600_000
 
 /** A new shipment record refused because another order's shipment holds its order number. */
 function orderNumberTaken(orderNumber: string): MedusaError {
@@ -543,6 +547,12 @@ export default class PickupPointModuleService extends MedusaService({
   @InjectManager()
   async listStalledWebhookDeliveryIds(limit: number, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
     return await atomic.listStalledWebhookDeliveryIds(sharedContext.manager!, WEBHOOK_PROCESSING_STALE_MS, FAILED_WEBHOOK_RETRIED_FOR_MS, limit)
+  }
+
+  /** Parcels ready for pickup whose verification code was owed and never sent (see atomic-operations.ts), oldest first. */
+  @InjectManager()
+  async listShipmentIdsOwedVerificationCode(limit: number, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
+    return await atomic.listShipmentIdsOwedVerificationCode(sharedContext.manager!, OWED_CODE_SETTLE_MS, OWED_CODE_TRIED_FOR_MS, limit)
   }
 
   /** Claims the reprocessing of a failed or unmatched delivery (see atomic-operations.ts); false when it is not one. */

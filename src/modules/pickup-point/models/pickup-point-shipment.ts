@@ -1,13 +1,15 @@
 import { model } from "@medusajs/framework/utils"
 import { PickupPointShipmentEvent } from "./pickup-point-shipment-event"
 import { PickupPointTrackingEvent } from "./pickup-point-tracking-event"
-import { FINAL_STAGE_RANK, SHIPMENT_STATUSES, SHIPPED_OFF_STATUSES } from "../lib/statuses"
+import { FINAL_STAGE_RANK, SHIPMENT_STATUSES, SHIPPED_OFF_STATUSES, TRACKING_STAGES } from "../lib/statuses"
 
 /** Live shipments whose order is on its way: the year's count (see its index below) reads these. */
 const SHIPPED_OFF_SHIPMENTS_SQL = `deleted_at IS NULL AND status IN (${SHIPPED_OFF_STATUSES.map((s) => `'${s}'`).join(", ")})`
 
 /** Shipments the tracking sync follows; the partial index below and the sync's SQL share this predicate. */
 export const FOLLOWED_SHIPMENTS_SQL = `${SHIPPED_OFF_SHIPMENTS_SQL} AND tracking_stage < ${FINAL_STAGE_RANK}`
+/** Parcels waiting at their pickup point (whose verification code the sweep of owed codes looks for). */
+export const READY_FOR_PICKUP_SHIPMENTS_SQL = `deleted_at IS NULL AND tracking_stage = ${TRACKING_STAGES.ready_for_pickup}`
 
 /**
  * The plugin's record of one order's shipment order on the service. It is
@@ -98,5 +100,11 @@ export const PickupPointShipment = model
       name: "IDX_pickup_point_shipment_undelivered_status",
       on: ["tracking_status_code"],
       where: "deleted_at IS NULL AND fulfillment_id IS NOT NULL AND delivered_at IS NULL",
+    },
+    // The sweep of verification codes owed to parcels ready for pickup: only the parcels waiting now.
+    {
+      name: "IDX_pickup_point_shipment_ready_for_pickup",
+      on: ["tracking_updated_at"],
+      where: READY_FOR_PICKUP_SHIPMENTS_SQL,
     },
   ])
