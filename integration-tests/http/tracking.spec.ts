@@ -2,7 +2,14 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
-import { advanceDueShipmentsWorkflow, applyTrackingUpdatesWorkflow, PickupPointShipmentEvents, pruneExpiredRecordsWorkflow, syncTrackingWorkflow } from "../../src/workflows"
+import {
+  advanceDueShipmentsWorkflow,
+  applyTrackingUpdatesWorkflow,
+  PickupPointShipmentEvents,
+  pruneExpiredRecordsWorkflow,
+  sendOwedVerificationCodesWorkflow,
+  syncTrackingWorkflow,
+} from "../../src/workflows"
 import { TRACKING_STAGES } from "../../src/modules/pickup-point/lib/statuses"
 import { WEBHOOK_RESULTS } from "../../src/modules/pickup-point/lib/webhook-results"
 import { claimPlatformConfirmation } from "../../src/workflows/utils/platform-confirmation"
@@ -561,6 +568,54 @@ medusaIntegrationTestRunner({
       await pickupPoints.updatePickupPointShipments({ id: other.shipment.id, pickup_point: { ...other.shipment.pickup_point, requires_verification_code: false } })
       await sendVerificationCodeWhenReady({ ...readyAgain, event: { ...readyAgain.event, data: { ...readyAgain.event.data, id: other.shipment.id } } })
       expect(await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: other.shipment.id })).toHaveLength(0)
+    })
+
+    it("sends, on the sweep, the code a parcel ready for pickup was owed: its event lost, or the carrier's send failed", async () => {
+      const { shipment } = await labelledShipment()
+      const ref = shipment.order_reference_code!
+      const emailsOf = async () => ((await control().get("/emails")).data.emails as { orderReferenceCode: string }[]).filter((e) => e.orderReferenceCode === ref)
+      const mine = new Set([shipment.id])
+      // What a run did for this test's shipments (another test's parcel may be owed a code by now).
+      const sweep = async () => {
+        const { result } = await sendOwedVerificationCodesWorkflow(getContainer()).run({ input: {} })
+        return { sent: result.sent.filter((id) => mine.has(id)), failed: result.failed.filter(({ id }) => mine.has(id)) }
+      }
+      // Ready for pickup, its event lost with its process (the move recorded, no event): nothing sent yet.
+      const readySince = async (id: string, minutes: number) =>
+        await pickupPoints.updatePickupPointShipments({
+          id,
+          tracking_stage: TRACKING_STAGES.ready_for_pickup,
+          tracking_status_code: "ST_0006",
+          tracking_updated_at: new Date(Date.now() - minutes * 60_000),
+        })
+      await readySince(shipment.id, 1)
+      // Moments ago: the event's own send goes first.
+      expect(await sweep()).toEqual({ sent: [], failed: [] })
+
+      // Ten minutes on, the carrier down: not sent, and said so; nothing is kept that would stop the next run.
+      await readySince(shipment.id, 11)
+      await control().post("/faults", { operation: "sendVerificationCode", kind: "http_503", times: 10 })
+      const down = await sweep()
+      expect(down.sent).toEqual([])
+      expect(down.failed).toEqual([{ id: shipment.id, message: expect.stringContaining("503") }])
+      expect(await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id })).toHaveLength(0)
+      await control().delete("/faults")
+
+      // The carrier back: the next run sends it, once; the run after finds nothing owed.
+      expect(await sweep()).toEqual({ sent: [shipment.id], failed: [] })
+      expect(await emailsOf()).toHaveLength(1)
+      expect(await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id })).toEqual([
+        expect.objectContaining({ actor_id: null, confirmed: true }),
+      ])
+      expect(await sweep()).toEqual({ sent: [], failed: [] })
+      expect(await emailsOf()).toHaveLength(1)
+
+      // A point that hands parcels over without a code is owed none.
+      const other = await labelledShipment()
+      mine.add(other.shipment.id)
+      await pickupPoints.updatePickupPointShipments({ id: other.shipment.id, pickup_point: { ...other.shipment.pickup_point, requires_verification_code: false } })
+      await readySince(other.shipment.id, 11)
+      expect(await sweep()).toEqual({ sent: [], failed: [] })
     })
 
     it("sends the verification code within limits, and hands over only with the right code", async () => {

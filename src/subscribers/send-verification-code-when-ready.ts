@@ -1,41 +1,26 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { MedusaError } from "@medusajs/framework/utils"
-import { PICKUP_POINT_MODULE } from "../modules/pickup-point"
-import type PickupPointModuleService from "../modules/pickup-point/service"
-import { sendVerificationCodeWorkflow } from "../workflows/send-verification-code"
+import { sendCodeWhenReady } from "../workflows/utils/send-code-when-ready"
 import { PickupPointShipmentEvents, type ShipmentEventData } from "../workflows/utils/shipment-events"
-import { safeErrorMessage } from "../workflows/utils/to-medusa-error"
 
 /**
  * A parcel ready at a point that asks for the verification code has the
  * carrier e-mail the code to the shopper, once per shipment (an admin's
- * earlier send counts), as the picker told them it would. The admin can
- * send it again from the order page; one that cannot be sent now is logged
- * with what to do.
+ * earlier send counts), as the picker told them it would. One that cannot be
+ * sent now, or whose event was lost, is sent by the sweep
+ * (`pickup-point-send-owed-verification-codes`); the admin can send it again
+ * from the order page.
  */
 export default async function sendVerificationCodeWhenReady({ event, container }: SubscriberArgs<ShipmentEventData>) {
-  const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
-  if (!pickupPoints.options.verificationCode.sendWhenReady) {
-    return
-  }
-  const shipment = await pickupPoints.retrievePickupPointShipment(event.data.id)
-  if ((shipment.pickup_point as { requires_verification_code?: boolean } | null)?.requires_verification_code !== true) {
-    return
-  }
-  try {
-    await sendVerificationCodeWorkflow(container).run({ input: { shipment_id: shipment.id, actor_id: null, first_only: true } })
-  } catch (error) {
+  const outcome = await sendCodeWhenReady(container, event.data.id)
+  const logger = container.resolve("logger")
+  if (outcome.kind === "not_allowed") {
     // Collected or cancelled since it became ready (a handover in the same sync, say): there is nothing to send.
-    if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.NOT_ALLOWED) {
-      container.resolve("logger").info(`[pickup-point] the verification code of shipment ${shipment.id} was not sent: ${error.message}`)
-      return
-    }
-    container
-      .resolve("logger")
-      .warn(
-        `[pickup-point] the verification code of shipment ${shipment.id} (order ${shipment.order_id}) was not sent when its parcel became ready: ` +
-          `${safeErrorMessage(error)}. Send it from the order's page.`
-      )
+    logger.info(`[pickup-point] the verification code of shipment ${event.data.id} was not sent: ${outcome.message}`)
+  } else if (outcome.kind === "failed") {
+    logger.warn(
+      `[pickup-point] the verification code of shipment ${event.data.id} (order ${event.data.order_id}) was not sent when its parcel became ready: ` +
+        `${outcome.message}. The plugin tries again every 10 minutes for a day; or send it from the order's page.`
+    )
   }
 }
 

@@ -1,0 +1,20 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { sendOwedVerificationCodesWorkflow } from "../workflows/send-owed-verification-codes"
+
+/** Sends the verification codes that parcels ready for pickup are owed: their event was lost in a crash, or the carrier failed the send. */
+export default async function sendOwedVerificationCodes(container: MedusaContainer) {
+  const { result } = await sendOwedVerificationCodesWorkflow(container).run({ input: {} })
+  const logger = container.resolve("logger")
+  if (result.sent.length) {
+    logger.info(`[pickup-point] sent the verification code owed to ${result.sent.length} parcel(s) ready for pickup: ${result.sent.join(", ")}`)
+  }
+  for (const { id, message } of result.failed) {
+    logger.warn(`[pickup-point] the verification code owed to shipment ${id} was not sent: ${message}. Tried again in 10 minutes; or send it from the order's page.`)
+  }
+}
+
+export const config = {
+  name: "pickup-point-send-owed-verification-codes",
+  // Every ten minutes: a parcel is owed its code once it has been ready for ten (the event's own send goes first).
+  schedule: "*/10 * * * *",
+}

@@ -1,0 +1,45 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
+import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import type PickupPointModuleService from "../../modules/pickup-point/service"
+import { sendVerificationCodeWorkflow } from "../send-verification-code"
+import { safeErrorMessage } from "./to-medusa-error"
+
+/**
+ * What came of sending the code of a parcel ready for pickup: `sent` (or
+ * `probably_sent`, the carrier's answer lost), `skipped` (the option is off,
+ * the point needs no code, or the code was sent before), `not_allowed` (the
+ * shipment no longer takes one: collected or cancelled since), or `failed`
+ * (the carrier did not send it: tried again by the next sweep).
+ */
+export type CodeWhenReadyOutcome =
+  | { kind: "sent" | "probably_sent" | "skipped" }
+  | { kind: "not_allowed" | "failed"; message: string }
+
+/**
+ * Has the carrier e-mail the verification code of a parcel ready at a point
+ * that asks for it, once per shipment: the "first send only" check is read
+ * under the shipment's lock, so an admin's earlier send, a redelivered
+ * event or the sweep meanwhile sends nothing more. Used by the
+ * ready-for-pickup subscriber and by the sweep of the codes it could not send.
+ */
+export async function sendCodeWhenReady(container: MedusaContainer, shipmentId: string): Promise<CodeWhenReadyOutcome> {
+  const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+  if (!pickupPoints.options.verificationCode.sendWhenReady) {
+    return { kind: "skipped" }
+  }
+  const shipment = await pickupPoints.retrievePickupPointShipment(shipmentId)
+  if ((shipment.pickup_point as { requires_verification_code?: boolean } | null)?.requires_verification_code !== true) {
+    return { kind: "skipped" }
+  }
+  try {
+    const { result } = await sendVerificationCodeWorkflow(container).run({ input: { shipment_id: shipment.id, actor_id: null, first_only: true } })
+    if (!result.reserved) return { kind: "skipped" }
+    return { kind: result.confirmed ? "sent" : "probably_sent" }
+  } catch (error) {
+    if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.NOT_ALLOWED) {
+      return { kind: "not_allowed", message: error.message }
+    }
+    return { kind: "failed", message: safeErrorMessage(error) }
+  }
+}
