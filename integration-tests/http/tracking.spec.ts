@@ -600,6 +600,10 @@ medusaIntegrationTestRunner({
       expect(down.failed).toEqual([{ id: shipment.id, message: expect.stringContaining("503") }])
       expect(await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id })).toHaveLength(0)
       await control().delete("/faults")
+      // The carrier refusing the send is a failure to say and to try again too, not a parcel collected meanwhile.
+      await control().post("/faults", { operation: "sendVerificationCode", kind: "reject", times: 1 })
+      expect(await sweep()).toEqual({ sent: [], failed: [{ id: shipment.id, message: expect.stringContaining("did not send the verification code") }] })
+      await control().delete("/faults")
 
       // The carrier back: the next run sends it, once; the run after finds nothing owed.
       expect(await sweep()).toEqual({ sent: [shipment.id], failed: [] })

@@ -6,10 +6,13 @@ export default async function sendOwedVerificationCodes(container: MedusaContain
   const { result } = await sendOwedVerificationCodesWorkflow(container).run({ input: {} })
   const logger = container.resolve("logger")
   if (result.sent.length) {
-    logger.info(`[pickup-point] sent the verification code owed to ${result.sent.length} parcel(s) ready for pickup: ${result.sent.join(", ")}`)
+    logger.info(`[pickup-point] sent (or, its answer lost, probably sent) the verification code owed to ${result.sent.length} parcel(s) ready for pickup: ${result.sent.join(", ")}`)
   }
   for (const { id, message } of result.failed) {
-    logger.warn(`[pickup-point] the verification code owed to shipment ${id} was not sent: ${message}. Tried again in 10 minutes; or send it from the order's page.`)
+    logger.warn(
+      `[pickup-point] the verification code owed to shipment ${id} was not sent: ${message}. ` +
+        `Tried again on each run for a day from when the parcel became ready; or send it from the order's page.`
+    )
   }
 }
 

@@ -917,9 +917,10 @@ export async function listStalledWebhookDeliveryIds(sql: SqlRunner, staleAfterMs
  * Parcels ready for pickup at a point that asks for the verification code,
  * with no send of it on record: their ready-for-pickup event was lost with
  * its process, or its send failed (a failed send is not kept). Only those
- * ready for longer than `settleMs` (the event's own send goes first) and
- * for less than `withinMs`, oldest first; found through the partial index
- * of parcels waiting at a point.
+ * ready (by the carrier's report) for longer than `settleMs` (the event's
+ * own send goes first) and for less than `withinMs`; found through the
+ * partial index of parcels waiting at a point. In no fixed order, so that
+ * parcels whose send keeps failing cannot hold the others back for the day.
  */
 export async function listShipmentIdsOwedVerificationCode(sql: SqlRunner, settleMs: number, withinMs: number, limit: number): Promise<string[]> {
   const rows: { id: string }[] = await sql.execute(
@@ -931,7 +932,7 @@ export async function listShipmentIdsOwedVerificationCode(sql: SqlRunner, settle
        AND (pickup_point ->> 'requires_verification_code') = 'true'
        AND NOT EXISTS (
          SELECT 1 FROM pickup_point_verification_code_send AS v WHERE v.shipment_id = pickup_point_shipment.id AND v.deleted_at IS NULL)
-     ORDER BY tracking_updated_at
+     ORDER BY random()
      LIMIT ?`,
     [settleMs, withinMs, ...SHIPPED_OFF_STATUSES, limit]
   )

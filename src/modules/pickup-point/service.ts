@@ -549,7 +549,7 @@ export default class PickupPointModuleService extends MedusaService({
     return await atomic.listStalledWebhookDeliveryIds(sharedContext.manager!, WEBHOOK_PROCESSING_STALE_MS, FAILED_WEBHOOK_RETRIED_FOR_MS, limit)
   }
 
-  /** Parcels ready for pickup whose verification code was owed and never sent (see atomic-operations.ts), oldest first. */
+  /** Parcels ready for pickup whose verification code was owed and never sent (see atomic-operations.ts). */
   @InjectManager()
   async listShipmentIdsOwedVerificationCode(limit: number, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
     return await atomic.listShipmentIdsOwedVerificationCode(sharedContext.manager!, OWED_CODE_SETTLE_MS, OWED_CODE_TRIED_FOR_MS, limit)

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import { verificationCodeRefusal } from "../../modules/pickup-point/lib/statuses"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { sendVerificationCodeWorkflow } from "../send-verification-code"
 import { safeErrorMessage } from "./to-medusa-error"
@@ -28,18 +28,19 @@ export async function sendCodeWhenReady(container: MedusaContainer, shipmentId: 
   if (!pickupPoints.options.verificationCode.sendWhenReady) {
     return { kind: "skipped" }
   }
-  const shipment = await pickupPoints.retrievePickupPointShipment(shipmentId)
-  if ((shipment.pickup_point as { requires_verification_code?: boolean } | null)?.requires_verification_code !== true) {
-    return { kind: "skipped" }
-  }
   try {
+    const shipment = await pickupPoints.retrievePickupPointShipment(shipmentId)
+    if ((shipment.pickup_point as { requires_verification_code?: boolean } | null)?.requires_verification_code !== true) {
+      return { kind: "skipped" }
+    }
     const { result } = await sendVerificationCodeWorkflow(container).run({ input: { shipment_id: shipment.id, actor_id: null, first_only: true } })
     if (!result.reserved) return { kind: "skipped" }
     return { kind: result.confirmed ? "sent" : "probably_sent" }
   } catch (error) {
-    if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.NOT_ALLOWED) {
-      return { kind: "not_allowed", message: error.message }
-    }
-    return { kind: "failed", message: safeErrorMessage(error) }
+    // Told apart by the shipment as it is now, not by the error's type: the carrier's refusal of the send and of
+    // the credentials are NOT_ALLOWED too, and those are failures to say and to try again.
+    const now = await pickupPoints.retrievePickupPointShipment(shipmentId).catch(() => null)
+    const refusal = now && verificationCodeRefusal(now)
+    return refusal ? { kind: "not_allowed", message: refusal } : { kind: "failed", message: safeErrorMessage(error) }
   }
 }
