@@ -61,5 +61,6 @@ export function codeRefusalReason(shipment: Parameters<typeof verificationCodeRe
   if (!verificationCodeRefusal(shipment)) return null
   if (isCancelUnderway(shipment)) return "pickupPoint.refusal.code.cancelling"
   if ((shipment.tracking_stage ?? 0) >= TRACKING_STAGES.delivered) return "pickupPoint.refusal.code.closed"
+  if (shipment.status === "cancelled" || shipment.status === "failed") return "pickupPoint.refusal.code.noShipmentOrder"
   return "pickupPoint.refusal.code.noParcel"
 }

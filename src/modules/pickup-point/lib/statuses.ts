@@ -251,19 +251,18 @@ export function canRequestLabel(shipment: ShipmentFacts): boolean {
  * Why the pickup verification code cannot be sent now; null when it can.
  * Only once the parcel has its label (or confirmation): before, the point
  * can still change (a new shipment order, whose code is another) or the
- * order be cancelled, and the shopper would hold a code for nothing. It is
- * e-mailed by itself when the parcel is ready for pickup.
+ * order be cancelled, and the shopper would hold a code for nothing.
  */
 export function verificationCodeRefusal(shipment: ShipmentFacts & { id?: string; cancel_requested_at?: unknown }): string | null {
   const name = shipment.id ? `Shipment ${shipment.id}` : `The shipment of ${shipment.order_number}`
   if (isCancelUnderway(shipment)) {
     return `${name} is being cancelled with its order: there is no parcel to hand over.`
   }
+  if (shipment.status === "cancelled" || shipment.status === "failed") {
+    return `${name} is ${shipment.status}: there is no parcel to hand over.`
+  }
   if (!shipment.order_reference_code || !has(SHIPPED_OFF_STATUSES, shipment.status)) {
-    return (
-      `${name} is ${shipment.status}: there is no parcel to hand over yet. The code can be sent once the parcel has its label ` +
-      `(or confirmation), and is e-mailed to the customer by itself when the parcel is ready for pickup.`
-    )
+    return `${name} is ${shipment.status}: there is no parcel to hand over yet. The code can be sent once the parcel has its label (or confirmation).`
   }
   if ((shipment.tracking_stage ?? 0) >= TRACKING_STAGES.delivered) {
     return `${name} is ${shipment.tracking_status_description ?? "closed"}: no code is needed any more.`
