@@ -48,7 +48,12 @@ export async function fetchMergedLabels(
     body: { shipment_ids: ids },
     headers: { accept: "application/pdf" },
   })
-  const list = (name: string) => (response.headers.get(name) ?? "").split(",").filter(Boolean).map(decodeURIComponent)
+  const list = (name: string) => {
+    const header = response.headers.get(name)
+    // Without it (a proxy that strips it) every shipment asked would pass for printed: say so instead.
+    if (header === null) throw new Error(`The answer lacks its ${name} header, so which labels the PDF holds is unknown: check that a proxy passes it on.`)
+    return header.split(",").filter(Boolean).map(decodeURIComponent)
+  }
   const [skipped, unreadable, encrypted] = [list("x-pickup-point-skipped"), list("x-pickup-point-unreadable"), list("x-pickup-point-encrypted")]
   // The server names only the shipments it left out: the rest are in the PDF, in the order asked, each once.
   const left = new Set([...skipped, ...unreadable, ...encrypted])

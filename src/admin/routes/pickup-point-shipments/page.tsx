@@ -89,9 +89,10 @@ const PickupPointShipmentsPage = () => {
       return
     }
     return bulk("print", async () => {
-      // With no label among them there is nothing to ask the server for: each row says why instead.
-      const { printed, unreadable, encrypted } = chosen.some((shipment) => shipment.label_file_id)
-        ? await printMerged(chosen)
+      // Only those with a label are asked for (none: nothing to ask); the others' rows say why from the list's own data.
+      const labelled = chosen.filter((shipment) => shipment.label_file_id)
+      const { printed, unreadable, encrypted } = labelled.length
+        ? await printMerged(labelled)
         : { printed: [] as string[], unreadable: [] as string[], encrypted: [] as string[] }
       return chosen.map((shipment) => {
         const page = printed.indexOf(shipment.id)
