@@ -93,10 +93,11 @@ medusaIntegrationTestRunner({
         ["skipped", "unreadable", "encrypted"].map((kind) => `${kind}: ${response.headers[`x-pickup-point-${kind}`]}`)
       expect(leftOut(bulk)).toEqual(["skipped: ", "unreadable: ", "encrypted: "])
       expect(bulk.headers["x-pickup-point-printed"]).toBeUndefined()
+      expect(bulk.headers["x-pickup-point-count"]).toBe(String(shipments.length))
       expect((await PDFDocument.load(bulk.data)).getPageCount()).toBe(shipments.length)
       expect(bulk.headers["cache-control"]).toBe("private, no-store")
       // An admin served from another origin must be able to read which shipments were left out of the file.
-      expect(bulk.headers["access-control-expose-headers"]).toContain("X-Pickup-Point-Skipped, X-Pickup-Point-Unreadable, X-Pickup-Point-Encrypted")
+      expect(bulk.headers["access-control-expose-headers"]).toContain("X-Pickup-Point-Count, X-Pickup-Point-Skipped, X-Pickup-Point-Unreadable, X-Pickup-Point-Encrypted")
 
       // A damaged stored label is got again from the carrier, kept in its place, and printed.
       const damage = (labelId: string) => pickupPoints.updatePickupPointLabels({ id: labelId, content_base64: Buffer.from("not a PDF").toString("base64") })
@@ -131,6 +132,7 @@ medusaIntegrationTestRunner({
       const partial = await api.post("/admin/pickup-point/labels", { shipment_ids: shipments.map((s) => s.id) }, { ...admin, responseType: "arraybuffer" })
       expect(Buffer.from(partial.data).subarray(0, 4).toString()).toBe("%PDF")
       expect(leftOut(partial)).toEqual(["skipped: ", `unreadable: ${shipments[1].id}`, "encrypted: "])
+      expect(partial.headers["x-pickup-point-count"]).toBe(String(shipments.length - 1))
       expect((await PDFDocument.load(partial.data)).getPageCount()).toBe(shipments.length - 1)
       const none = await api.post("/admin/pickup-point/labels", { shipment_ids: [shipments[1].id] }, admin).catch(errorResponse)
       expect(none.status).toBe(400)

@@ -48,16 +48,19 @@ export async function fetchMergedLabels(
     body: { shipment_ids: ids },
     headers: { accept: "application/pdf" },
   })
-  const list = (name: string) => {
-    const header = response.headers.get(name)
-    // Without it (a proxy that strips it) every shipment asked would pass for printed: say so instead.
-    if (header === null) throw new Error(`The answer lacks its ${name} header, so which labels the PDF holds is unknown: check that a proxy passes it on.`)
-    return header.split(",").filter(Boolean).map(decodeURIComponent)
-  }
+  // An empty list may not arrive at all (some proxies drop empty headers): read as none, and checked by the count.
+  const list = (name: string) => (response.headers.get(name) ?? "").split(",").filter(Boolean).map(decodeURIComponent)
   const [skipped, unreadable, encrypted] = [list("x-pickup-point-skipped"), list("x-pickup-point-unreadable"), list("x-pickup-point-encrypted")]
   // The server names only the shipments it left out: the rest are in the PDF, in the order asked, each once.
   const left = new Set([...skipped, ...unreadable, ...encrypted])
   const printed = [...new Set(ids)].filter((id) => !left.has(id))
+  const count = response.headers.get("x-pickup-point-count")
+  if (count === null || Number(count) !== printed.length) {
+    // A proxy stripped a list that was not empty: every shipment asked would pass for printed. Say so instead.
+    throw new Error(
+      `The answer does not say which labels the PDF holds (its X-Pickup-Point-* headers did not arrive whole): check that a proxy passes them on.`
+    )
+  }
   return { pdf: await response.blob(), printed, skipped, unreadable, encrypted }
 }
 

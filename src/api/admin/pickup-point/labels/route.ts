@@ -16,7 +16,7 @@ import { EncryptedLabelError, LABEL_CACHE_CONTROL, openLabelPdf, readLabelPdf } 
  * that the carrier would not give again) in `X-Pickup-Point-Unreadable`, and
  * those the carrier encrypted in `X-Pickup-Point-Encrypted` (so the admin can
  * say why per shipment); every other shipment asked is in the PDF, in the
- * order asked. Only the left-out are named: a list of the 100 printed would
+ * order asked; `X-Pickup-Point-Count` says how many. Only the left-out are named: a list of the 100 printed would
  * be some 3.3 KB of response headers, which with Medusa's own come near a
  * reverse proxy's default buffer for them (nginx's 4 KB, past which a 502).
  * If none has a label, or none could be read, nothing is printed (400).
@@ -74,10 +74,12 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
   res.setHeader("Content-Type", "application/pdf")
   res.setHeader("Cache-Control", LABEL_CACHE_CONTROL)
   res.setHeader("Content-Disposition", inlineDisposition(`pickup-point-labels-${printed.length}.pdf`))
+  // Always a value, unlike the lists (empty in the usual answer, which some proxies drop): the admin checks its reading by it.
+  res.setHeader("X-Pickup-Point-Count", String(printed.length))
   res.setHeader("X-Pickup-Point-Skipped", headerList(skipped))
   res.setHeader("X-Pickup-Point-Unreadable", headerList(unreadable))
   res.setHeader("X-Pickup-Point-Encrypted", headerList(encrypted))
   // An admin served from another origin reads them too (CORS hides other headers).
-  res.append("Access-Control-Expose-Headers", "X-Pickup-Point-Skipped, X-Pickup-Point-Unreadable, X-Pickup-Point-Encrypted")
+  res.append("Access-Control-Expose-Headers", "X-Pickup-Point-Count, X-Pickup-Point-Skipped, X-Pickup-Point-Unreadable, X-Pickup-Point-Encrypted")
   res.send(Buffer.from(await merged.save()))
 }
