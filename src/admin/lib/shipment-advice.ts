@@ -59,8 +59,9 @@ export function noLabelReason(shipment: Pick<ShipmentFacts, "merchant_type" | "s
 /** Why no verification code can be sent for the shipment, as a translation key, or null when one can. */
 export function codeRefusalReason(shipment: Parameters<typeof verificationCodeRefusal>[0] & Pick<AdminShipment, "tracking_stage">): string | null {
   if (!verificationCodeRefusal(shipment)) return null
+  // In the server's order (verificationCodeRefusal): a shipment the carrier cancelled is cancelled, though its stage is final.
   if (isCancelUnderway(shipment)) return "pickupPoint.refusal.code.cancelling"
+  if (shipment.status === "cancelled") return "pickupPoint.refusal.code.cancelled"
   if ((shipment.tracking_stage ?? 0) >= TRACKING_STAGES.delivered) return "pickupPoint.refusal.code.closed"
-  if (shipment.status === "cancelled" || shipment.status === "failed") return "pickupPoint.refusal.code.noShipmentOrder"
   return "pickupPoint.refusal.code.noParcel"
 }

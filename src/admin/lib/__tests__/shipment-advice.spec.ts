@@ -38,9 +38,11 @@ describe("what the order's widget tells the admin to do", () => {
     expect(codeRefusalReason({ ...labelled, status: "ready", order_reference_code: null })).toBe("pickupPoint.refusal.code.noParcel")
     // On the carrier's system but with no label yet: the point can still change, and with it the code.
     expect(codeRefusalReason({ ...labelled, status: "ready" })).toBe("pickupPoint.refusal.code.noParcel")
-    // No parcel ever: nothing to wait for.
-    expect(codeRefusalReason({ ...labelled, status: "cancelled" })).toBe("pickupPoint.refusal.code.noShipmentOrder")
-    expect(codeRefusalReason({ ...labelled, status: "failed", order_reference_code: null })).toBe("pickupPoint.refusal.code.noShipmentOrder")
+    // Cancelled, by the store or by the carrier after the label (whose stage is final): no parcel ever.
+    expect(codeRefusalReason({ ...labelled, status: "cancelled" })).toBe("pickupPoint.refusal.code.cancelled")
+    expect(codeRefusalReason({ ...labelled, status: "cancelled", tracking_stage: 60 })).toBe("pickupPoint.refusal.code.cancelled")
+    // Failed: a retry makes the shipment order, and the label then lets the code go.
+    expect(codeRefusalReason({ ...labelled, status: "failed", order_reference_code: null })).toBe("pickupPoint.refusal.code.noParcel")
     expect(codeRefusalReason({ ...labelled, tracking_stage: 60, tracking_status_description: "Picked up" })).toBe("pickupPoint.refusal.code.closed")
     expect(codeRefusalReason({ ...labelled, status: "ready", cancel_requested_at: "2026-11-23T03:00:00Z" })).toBe("pickupPoint.refusal.code.cancelling")
   })
@@ -69,7 +71,7 @@ describe("what the order's widget tells the admin to do", () => {
       "pickupPoint.advice.voidLabel",
       "pickupPoint.shipment.noLabelCancelled",
       "pickupPoint.refusal.code.noParcel",
-      "pickupPoint.refusal.code.noShipmentOrder",
+      "pickupPoint.refusal.code.cancelled",
       "pickupPoint.refusal.code.closed",
       "pickupPoint.refusal.code.cancelling",
       "pickupPoint.shipments.labelUnreadable",

@@ -258,8 +258,8 @@ export function verificationCodeRefusal(shipment: ShipmentFacts & { id?: string;
   if (isCancelUnderway(shipment)) {
     return `${name} is being cancelled with its order: there is no parcel to hand over.`
   }
-  if (shipment.status === "cancelled" || shipment.status === "failed") {
-    return `${name} is ${shipment.status}: there is no parcel to hand over.`
+  if (shipment.status === "cancelled") {
+    return `${name} is cancelled: there is no parcel to hand over.`
   }
   if (!shipment.order_reference_code || !has(SHIPPED_OFF_STATUSES, shipment.status)) {
     return `${name} is ${shipment.status}: there is no parcel to hand over yet. The code can be sent once the parcel has its label (or confirmation).`
