@@ -8,9 +8,12 @@ export default async function sendOwedVerificationCodes(container: MedusaContain
   if (result.sent.length) {
     logger.info(`[pickup-point] sent (or, its answer lost, probably sent) the verification code owed to ${result.sent.length} parcel(s) ready for pickup: ${result.sent.join(", ")}`)
   }
-  for (const { id, message } of result.failed) {
+  // One line per reason: while the carrier refuses the credentials, every owed parcel fails the same way.
+  const byReason = new Map<string, string[]>()
+  for (const { id, message } of result.failed) byReason.set(message, [...(byReason.get(message) ?? []), id])
+  for (const [message, ids] of byReason) {
     logger.warn(
-      `[pickup-point] the verification code owed to shipment ${id} was not sent: ${message}. ` +
+      `[pickup-point] the verification code owed to ${ids.length} shipment(s) (${ids.join(", ")}) was not sent: ${message}. ` +
         `Tried again on each run for a day from when the parcel became ready; or send it from the order's page.`
     )
   }
