@@ -16,9 +16,10 @@ import { EncryptedLabelError, LABEL_CACHE_CONTROL, openLabelPdf, readLabelPdf } 
  * that the carrier would not give again) in `X-Pickup-Point-Unreadable`, and
  * those the carrier encrypted in `X-Pickup-Point-Encrypted` (so the admin can
  * say why per shipment); every other shipment asked is in the PDF, in the
- * order asked; `X-Pickup-Point-Count` says how many. Only the left-out are named: a list of the 100 printed would
- * be some 3.3 KB of response headers, which with Medusa's own come near a
- * reverse proxy's default buffer for them (nginx's 4 KB, past which a 502).
+ * order asked, and `X-Pickup-Point-Count` says how many. Only the left-out
+ * are named: a list of the 100 printed would be some 3.3 KB of response
+ * headers, which with Medusa's own come near a reverse proxy's default
+ * buffer for them (nginx's 4 KB, past which a 502).
  * If none has a label, or none could be read, nothing is printed (400).
  */
 export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>, res: MedusaResponse) {
