@@ -9,17 +9,16 @@ import type { SandboxOrderView } from "../../test-support/sandbox-fixtures"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor } from "../helpers/seed-store"
 import { launchShopperBrowser, screenshot, seriousAccessibilityViolations, type ShopperBrowser } from "./helpers/browser"
-import { freePort, serveDemoStorefront, type DemoStorefront } from "./helpers/demo-storefront"
+import { DEMO_STOREFRONT_CORS, serveDemoStorefront, type DemoStorefront } from "./helpers/demo-storefront"
 
 jest.setTimeout(240_000)
 
 const sandbox = useSandboxForApp()
 
-// The storefront's origin must be in the app's store CORS before the app boots (this hook runs before the runner's).
-let storefrontPort = 0
-beforeAll(async () => {
-  storefrontPort = await freePort()
-  process.env.STORE_CORS = `http://localhost:${storefrontPort}`
+// The storefront's origin must be in the app's store CORS before the app boots (this hook runs before the runner's);
+// its port is chosen only once the storefront is served.
+beforeAll(() => {
+  process.env.STORE_CORS = DEMO_STOREFRONT_CORS
 })
 
 medusaIntegrationTestRunner({
@@ -34,7 +33,7 @@ medusaIntegrationTestRunner({
       await sandbox.control.post("/reset")
       await seedDemoStore({ container, args: [] })
       const [key] = await container.resolve(Modules.API_KEY).listApiKeys({ type: "publishable", title: "Storefront" })
-      storefront = await serveDemoStorefront({ medusaUrl: String(api.defaults.baseURL), publishableKey: key.token, port: storefrontPort })
+      storefront = await serveDemoStorefront({ medusaUrl: String(api.defaults.baseURL), publishableKey: key.token })
       browser = await launchShopperBrowser()
     })
 

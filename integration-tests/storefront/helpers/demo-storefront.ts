@@ -41,24 +41,33 @@ function run(args: string[], env: NodeJS.ProcessEnv, ready?: RegExp): Promise<Ch
   })
 }
 
+/** The store CORS that lets the demo storefront in on whichever loopback port it is served from. */
+export const DEMO_STOREFRONT_CORS = "#^http://localhost:\\d+$#"
+
 /**
  * Builds the demo storefront for the Medusa app under test (its URL and
  * publishable key are baked in, as `npm run demo` does) and serves the build
- * with `vite preview` on `port`.
+ * with `vite preview` on a free port. The port is taken at the last moment,
+ * and another one if a process took it meanwhile: chosen before the app
+ * booted, it was once taken by another test file's server in between.
  */
-export async function serveDemoStorefront(options: { medusaUrl: string; publishableKey: string; port: number }): Promise<DemoStorefront> {
+export async function serveDemoStorefront(options: { medusaUrl: string; publishableKey: string }): Promise<DemoStorefront> {
   const outDir = mkdtempSync(path.join(os.tmpdir(), "pickup-point-storefront-"))
-  const env = {
-    STOREFRONT_MEDUSA_URL: options.medusaUrl,
-    STOREFRONT_PUBLISHABLE_KEY: options.publishableKey,
-    STOREFRONT_PORT: String(options.port),
-  }
+  const env = { STOREFRONT_MEDUSA_URL: options.medusaUrl, STOREFRONT_PUBLISHABLE_KEY: options.publishableKey }
   await run(["build", "--config", CONFIG, "--outDir", outDir, "--logLevel", "warn"], env)
-  const preview = await run(["preview", "--config", CONFIG, "--outDir", outDir], env, /Local:\s+http/)
+  let port = 0
+  let preview: ChildProcess | undefined
+  for (let attempt = 1; !preview; attempt++) {
+    port = await freePort()
+    preview = await run(["preview", "--config", CONFIG, "--outDir", outDir], { ...env, STOREFRONT_PORT: String(port) }, /Local:\s+http/).catch((error: Error) => {
+      if (attempt < 3 && /already in use/.test(error.message)) return undefined
+      throw error
+    })
+  }
   return {
-    url: `http://localhost:${options.port}`,
+    url: `http://localhost:${port}`,
     close: async () => {
-      preview.kill("SIGTERM")
+      preview!.kill("SIGTERM")
       rmSync(outDir, { recursive: true, force: true })
     },
   }
