@@ -354,8 +354,11 @@ medusaIntegrationTestRunner({
     it("wrote no API key, e-mail, phone or verification code to the log of the whole run", async () => {
       const log = capturedLog()
       expect(log).toContain("[pickup-point]")
-      const secrets = [API_KEY, "maria.bianchi@example.com", "+39 333 1234567", "3331234567", ...codesSent]
+      const secrets = [API_KEY, "maria.bianchi@example.com", "+39 333 1234567", "3331234567"]
       expect(secrets.filter((secret) => log.includes(secret))).toEqual([])
+      // A code is six digits: looked for as a number of its own, not inside a longer one (a run once drew 011500, which
+      // Medusa's migration name Migration20250120115002 holds).
+      expect(codesSent.filter((code) => new RegExp(`(?<!\\d)${code}(?!\\d)`).test(log))).toEqual([])
       // Any address at all: the admin's own (the test's login) is the only one allowed.
       expect(log.match(/[\w.+-]+@[a-z0-9-]+\.[a-z]{2,}/gi)?.filter((email) => !email.endsWith("@medusa-test.com")) ?? []).toEqual([])
     })
