@@ -166,10 +166,10 @@ medusaIntegrationTestRunner({
         return peak
       }
 
-      // Where the burst's CPU goes: this process (Medusa, the plugin and the poll), PostgreSQL's server and backends, the sandbox.
+      // Where the CPU goes: this process (Medusa, the plugin and the poll), PostgreSQL's server and backends, the sandbox.
       const [{ pid: backend }] = (await dbConnection.raw("SELECT pg_backend_pid() AS pid")).rows
       const postmaster = parentPidOf(Number(backend))
-      const burstCpuNow = () => {
+      const processCpuNow = () => {
         const own = process.cpuUsage()
         return { bench: (own.user + own.system) / 1000, sandbox: cpuMsOf(sandbox.pid), postgres: cpuMsOfTree(postmaster) }
       }
@@ -180,11 +180,11 @@ medusaIntegrationTestRunner({
         await dbConnection.raw("ANALYZE")
         expect(await created(ids)).toBe(0)
         const burstAt = new Date()
-        const burstCpu = burstCpuNow()
+        const burstCpu = processCpuNow()
         const started = process.hrtime.bigint()
         await eventBus.emit(ids.map((id) => ({ name: "order.placed", data: { id } })))
         const pluginMs = await untilCreated(ids, started, 1_800_000)
-        const burstCpuEnd = burstCpuNow()
+        const burstCpuEnd = processCpuNow()
         await expectExactlyOne(ids)
         const peak = await peakCreatesInFlight(burstAt)
 
@@ -270,10 +270,7 @@ medusaIntegrationTestRunner({
       }
 
       // Where the drains' CPU goes: this process, the second one, PostgreSQL's server and backends, the sandbox.
-      const cpuNow = () => {
-        const own = process.cpuUsage()
-        return { bench: (own.user + own.system) / 1000, worker: worker.pid ? cpuMsOf(worker.pid) : 0, sandbox: cpuMsOf(sandbox.pid), postgres: cpuMsOfTree(postmaster) }
-      }
+      const cpuNow = () => ({ ...processCpuNow(), worker: worker.pid ? cpuMsOf(worker.pid) : 0 })
       const cpuSpent = (from: ReturnType<typeof cpuNow>, to: ReturnType<typeof cpuNow>, wallMs: number) => {
         const [bench, second, sandboxMs, postgres] = [to.bench - from.bench, to.worker - from.worker, to.sandbox - from.sandbox, cpuMsSpent(from.postgres, to.postgres)]
         return (
