@@ -33,36 +33,6 @@ export async function useLanguage(page: Page, language: "en" | "it") {
 }
 
 /**
- * Waits, as a person would, for the toasts to leave: they stack over the
- * page, and stay while the stack is expanded (the pointer on it). A click
- * that a new toast slid under between its press and its release leaves the
- * stack expanded even once the pointer has gone (a CI run found all four
- * toasts `expanded` a minute later): the front toast is pressed and released
- * in place, which changes nothing else, then the pointer is moved away.
- */
-export async function waitForToastsToLeave(page: Page) {
-  const toasts = page.locator('[data-sonner-toast][data-front="true"]')
-  const front = (await toasts.count()) ? await toasts.first().boundingBox() : null
-  if (front) {
-    await page.mouse.move(front.x + front.width / 2, front.y + front.height / 2)
-    await page.mouse.down()
-    await page.mouse.up()
-  }
-  await page.mouse.move(0, 0)
-  // Four seconds each, but on a CI machine both cores may be busy with another test file's app: a
-  // minute before giving up, and then which toasts stayed, in what state, to tell why.
-  await page.waitForFunction(() => document.querySelectorAll("[data-sonner-toast]").length === 0, undefined, { timeout: 60_000 }).catch(async (error) => {
-    const stayed = await page.evaluate(() =>
-      [...document.querySelectorAll("[data-sonner-toast]")].map((toast) => {
-        const { expanded, removed, visible, front } = (toast as HTMLElement).dataset
-        return `${toast.textContent?.trim()} (expanded ${expanded}, removed ${removed}, visible ${visible}, front ${front})`
-      })
-    )
-    throw new Error(`Toasts still shown after a minute: ${stayed.join("; ")}; document.hidden ${await page.evaluate(() => document.hidden)}. ${error}`)
-  })
-}
-
-/**
  * A PNG for the README, when SCREENSHOTS=1 (the README's images are taken
  * this way): the viewport, or one element shown whole (the window is made
  * tall enough for it). Toasts are hidden; open dialogs are waited out.
