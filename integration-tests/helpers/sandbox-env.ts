@@ -16,6 +16,11 @@ const DEFAULTS = {
   PICKUP_POINT_LABEL_TIMEOUT_MS: "12000",
   // Zero backoff, so that a test can run the retry job again at once.
   PICKUP_POINT_RETRY_BASE_MS: "0",
+  // The specs run the retry workflow themselves; the job's every-minute run would race them for the
+  // same shipment (seen in CI: a spec's run found nothing due, the job holding the shipment's lease).
+  // Weekly, at midnight on Sunday: rarer would not do, as Medusa's in-memory scheduler waits with one
+  // setTimeout, and a wait past its 24.8-day limit fires at once, over and over.
+  PICKUP_POINT_RETRY_SCHEDULE: "0 0 * * 0",
   PICKUP_POINT_SYNC_BATCH_SIZE: "100",
   PICKUP_POINT_SYNC_MAX_BATCHES: "50",
   PICKUP_POINT_SYNC_CIRCUIT_OPEN_MS: "300000",
