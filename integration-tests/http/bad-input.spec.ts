@@ -273,8 +273,12 @@ medusaIntegrationTestRunner({
       }, 90_000)
       expect(labelled.label_file_id).toMatch(/^pulbl_/)
       expect(labelled.fulfillment_id).toBe(fulfillmentId)
-      const { data: after } = await api.get(`/admin/orders/${order.id}?fields=fulfillments.canceled_at,fulfillments.labels.tracking_number`, admin)
-      expect(after.order.fulfillments[0]).toMatchObject({ canceled_at: null, labels: [expect.objectContaining({ tracking_number: expect.any(String) })] })
+      // The label is put on the fulfillment after the shipment records it (seen in CI: read in between, it had none yet).
+      const fulfillment = await waitFor(async () => {
+        const { data } = await api.get(`/admin/orders/${order.id}?fields=fulfillments.canceled_at,fulfillments.labels.tracking_number`, admin)
+        return data.order.fulfillments[0].labels.length ? data.order.fulfillments[0] : null
+      })
+      expect(fulfillment).toMatchObject({ canceled_at: null, labels: [expect.objectContaining({ tracking_number: expect.any(String) })] })
     })
 
     it("keeps only the point's code of the shopper's data, and never lets it override a published option's point", async () => {
