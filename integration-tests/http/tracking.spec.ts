@@ -12,7 +12,7 @@ import {
 } from "../../src/workflows"
 import { TRACKING_STAGES } from "../../src/modules/pickup-point/lib/statuses"
 import { WEBHOOK_RESULTS } from "../../src/modules/pickup-point/lib/webhook-results"
-import { claimPlatformConfirmation } from "../../src/workflows/utils/platform-confirmation"
+import { claimPlatformConfirmations, processPlatformConfirmations, receivedConfirmation } from "../../src/workflows/utils/platform-confirmation"
 import sendVerificationCodeWhenReady from "../../src/subscribers/send-verification-code-when-ready"
 import { freshStore } from "../helpers/fresh-store"
 import { errorResponse } from "../helpers/error-response"
@@ -174,6 +174,68 @@ medusaIntegrationTestRunner({
       expect(invalid.data.message).toBe("Invalid confirmation: missing orderReferencecode and statusCode")
     })
 
+    it("processes deliveries that arrive together as one batch: each answered and stored once, a shipment's second status after its first", async () => {
+      const [a, b] = [await labelledShipment(), await labelledShipment()]
+      const body = (ref: string | null, statusCode: string) => JSON.stringify({ trackingNumber: null, statusCode, statusDescription: statusCode, orderReferencecode: ref })
+      const bodies = [
+        body(a.shipment.order_reference_code, "ST_0003"),
+        body(a.shipment.order_reference_code, "ST_0003"),
+        body(a.shipment.order_reference_code, "ST_0005"),
+        body(b.shipment.order_reference_code, "ST_0003"),
+        body("SO_NOT_OURS", "ST_0003"),
+        JSON.stringify({ statusCode: "ST_0003" }),
+      ]
+      // What the route's batcher does with the deliveries that arrived while the batch before ran.
+      const claims = await claimPlatformConfirmations(getContainer(), bodies.map(receivedConfirmation))
+      expect(claims[1]).toEqual({ duplicate: expect.objectContaining({ verdict: "duplicate", message: "Already received; being processed" }) })
+      const processed = await processPlatformConfirmations(
+        getContainer(),
+        claims.flatMap((claim) => ("duplicate" in claim ? [] : [claim]))
+      )
+      expect(processed.map((p) => ("outcome" in p ? [p.outcome.http_status, p.outcome.verdict] : "error"))).toEqual([
+        [200, "applied"],
+        [200, "applied"],
+        [200, "applied"],
+        [202, "unknown_order"],
+        [400, "invalid_payload"],
+      ])
+
+      // A: both statuses once, the second one last; B: its one.
+      expect(await pickupPoints.retrievePickupPointShipment(a.shipment.id)).toMatchObject({ tracking_stage: TRACKING_STAGES.at_pickup_point, tracking_status_code: "ST_0005" })
+      expect(await pickupPoints.retrievePickupPointShipment(b.shipment.id)).toMatchObject({ tracking_stage: TRACKING_STAGES.shipped })
+      const events = async (id: string) => (await pickupPoints.listPickupPointTrackingEvents({ shipment_id: id, source: "webhook" })).map((e) => e.status_code).sort()
+      expect(await events(a.shipment.id)).toEqual(["ST_0003", "ST_0005"])
+      expect(await events(b.shipment.id)).toEqual(["ST_0003"])
+      expect((await fulfillmentOf(a.fulfillmentId)).shipped_at).toBeTruthy()
+      expect((await fulfillmentOf(b.fulfillmentId)).shipped_at).toBeTruthy()
+      const stored = await pickupPoints.listPickupPointWebhookDeliveries({})
+      expect(stored.map((d) => [d.order_reference_code, d.status_code, d.verdict, d.result, d.deliveries]).sort()).toEqual(
+        [
+          [a.shipment.order_reference_code, "ST_0003", "applied", WEBHOOK_RESULTS.applied("shipped"), 2],
+          [a.shipment.order_reference_code, "ST_0005", "applied", WEBHOOK_RESULTS.applied("at_pickup_point"), 1],
+          [b.shipment.order_reference_code, "ST_0003", "applied", WEBHOOK_RESULTS.applied("shipped"), 1],
+          ["SO_NOT_OURS", "ST_0003", "unknown_order", WEBHOOK_RESULTS.unknownOrder, 1],
+          [null, null, "invalid_payload", "missing orderReferencecode", 1],
+        ].sort()
+      )
+
+      // The same bodies at once over HTTP: each answered on its own, none applied again.
+      const answers = await Promise.all(
+        bodies.map((raw) =>
+          api.post("/hooks/pickup-point", JSON.parse(raw), { headers: { "x-api-key": "sandbox-delivery-key" } }).catch(errorResponse)
+        )
+      )
+      expect(answers.map((r) => [r.status, r.data.verdict])).toEqual([
+        [200, "duplicate"],
+        [200, "duplicate"],
+        [200, "duplicate"],
+        [200, "duplicate"],
+        [202, "unknown_order"],
+        [400, "invalid_payload"],
+      ])
+      expect(await events(a.shipment.id)).toEqual(["ST_0003", "ST_0005"])
+    })
+
     it("reprocesses a delivery that found no shipment once the shipment knows its order, applying it once", async () => {
       // The create's answer is lost: the order is on the service, but the store does not know its reference code yet.
       await control().post("/faults", { operation: "create", kind: "commit_then_drop", times: 1 })
@@ -247,7 +309,7 @@ medusaIntegrationTestRunner({
       const { shipment, fulfillmentId } = await labelledShipment()
       const body = { trackingNumber: shipment.tracking_number, statusCode: "ST_0003", statusDescription: "Collected", orderReferencecode: shipment.order_reference_code }
       // What the route does before it processes a delivery; the process then dies (a deploy), never settling it.
-      const claim = await claimPlatformConfirmation(getContainer(), JSON.stringify(body))
+      const [claim] = await claimPlatformConfirmations(getContainer(), [receivedConfirmation(JSON.stringify(body))])
       expect("claim_id" in claim).toBe(true)
       const redelivered = await api.post("/hooks/pickup-point", body, { headers: { "x-api-key": "sandbox-delivery-key" } })
       expect(redelivered.data).toMatchObject({ verdict: "duplicate", message: "Already received; being processed" })
@@ -268,12 +330,12 @@ medusaIntegrationTestRunner({
     it("applies, on the tracking job, a delivery whose processing failed after a redelivery was answered as a duplicate", async () => {
       const { shipment, fulfillmentId } = await labelledShipment()
       const body = { trackingNumber: shipment.tracking_number, statusCode: "ST_0003", statusDescription: "Collected", orderReferencecode: shipment.order_reference_code }
-      const claim = await claimPlatformConfirmation(getContainer(), JSON.stringify(body))
+      const [claim] = await claimPlatformConfirmations(getContainer(), [receivedConfirmation(JSON.stringify(body))])
       if (!("claim_id" in claim)) throw new Error("the first delivery was not claimed")
       // The platform's redelivery, while the first is processed: answered as a duplicate, it may be its last.
       const redelivered = await api.post("/hooks/pickup-point", body, { headers: { "x-api-key": "sandbox-delivery-key" } })
       expect(redelivered.data).toMatchObject({ verdict: "duplicate", message: "Already received; being processed" })
-      // What a failed processing leaves (processPlatformConfirmation's catch): the verdict failed, the fields kept.
+      // What a failed processing leaves (processPlatformConfirmations' `failed`): the verdict failed, the fields kept.
       await pickupPoints.settleWebhookDelivery(claim.claim_id, {
         verdict: "failed",
         result: WEBHOOK_RESULTS.failed,

@@ -524,7 +524,7 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         const report = { shipment_id: shipment.id, status_code: "ST_0003", source: "webhook" as const }
         const payload = { orderReferenceCode: reference, statusCode: "ST_0003" }
         const moved = await service.recordTrackingUpdates([report], {
-          settle: { id: claim.id, shipment_id: shipment.id, order_reference_code: reference, status_code: "ST_0003", payload },
+          settle: [{ id: claim.id, shipment_id: shipment.id, order_reference_code: reference, status_code: "ST_0003", payload }],
         })
         expect(moved.transitions).toHaveLength(1)
         const [applied] = await service.listPickupPointWebhookDeliveries({ id: claim.id })
@@ -542,7 +542,7 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
 
         // The same status again moves nothing: its delivery is settled as unchanged.
         const again = await service.claimWebhookDelivery(digest(), { order_reference_code: reference })
-        expect((await service.recordTrackingUpdates([report], { settle: { id: again.id, shipment_id: shipment.id } })).transitions).toEqual([])
+        expect((await service.recordTrackingUpdates([report], { settle: [{ id: again.id, shipment_id: shipment.id }] })).transitions).toEqual([])
         expect((await service.listPickupPointWebhookDeliveries({ id: again.id }))[0]).toMatchObject({ verdict: "unchanged", result: WEBHOOK_RESULTS.unchanged })
       })
     })

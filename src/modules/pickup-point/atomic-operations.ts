@@ -501,7 +501,8 @@ function textArray(values: readonly string[]): string {
  * tracking number only where there is none, a stage only forward and past
  * "label" only once shipped off, and, for a sync batch, the owner's lease
  * released and the shipments stamped as synced, all in the same write of
- * each row; for a webhook delivery, its verdict (`settle`). `moves` holds at
+ * each row; for webhook deliveries, their verdicts (`settle`, at most one
+ * delivery a shipment). `moves` holds at
  * most one move per shipment. Returns how many reports were new and the
  * shipments whose stage moved.
  */
@@ -512,7 +513,7 @@ export async function recordTrackingBatch(
     moves: TrackingMove[]
     numbers: { shipment_id: string; tracking_number: string }[]
     release?: { ids: string[]; owner: string }
-    settle?: WebhookSettlement
+    settle?: WebhookSettlement[]
   }
 ): Promise<{ recorded: number; transitions: Omit<TrackingTransition, "stage">[] }> {
   // One row per shipment: its move (if any), a tracking number (if any) and whether its lease is released.
@@ -550,6 +551,15 @@ export async function recordTrackingBatch(
       number: r.number ?? null,
       release: r.release,
     })),
+    settle: (batch.settle ?? []).map((d) => ({
+      id: d.id,
+      shipment_id: d.shipment_id,
+      applied_result: d.applied_result,
+      unchanged_result: d.unchanged_result,
+      order_reference_code: d.order_reference_code ?? null,
+      status_code: d.status_code ?? null,
+      payload: d.payload ?? null,
+    })),
   })
   const ids = textArray(rows.map(([id]) => id))
   const owner = batch.release?.owner ?? null
@@ -559,16 +569,20 @@ export async function recordTrackingBatch(
          lease_owner = CASE WHEN ${released} THEN NULL ELSE s.lease_owner END,
          last_synced_at = CASE WHEN ${released} THEN now() ELSE s.last_synced_at END`
   const params: unknown[] = [input, owner, owner, owner, ids, STAGE_RANK_BEFORE_LABEL, ...SHIPPED_OFF_STATUSES, owner, owner, owner, ids, owner]
-  // A webhook delivery's verdict, by whether its report moved the shipment.
-  const { settle } = batch
-  const settled = settle
+  // Each webhook delivery's verdict, by whether its report moved its shipment (one delivery a shipment a batch).
+  const settled = batch.settle?.length
     ? `,
      settled AS (
-       UPDATE pickup_point_webhook_delivery
-       SET ${settlementColumns("CASE WHEN EXISTS (SELECT 1 FROM moved) THEN 'applied' ELSE 'unchanged' END", "CASE WHEN EXISTS (SELECT 1 FROM moved) THEN ? ELSE ? END")}
-       WHERE id = ? AND verdict = 'processing')`
+       UPDATE pickup_point_webhook_delivery AS d
+       SET verdict = CASE WHEN st.moved THEN 'applied' ELSE 'unchanged' END,
+           result = CASE WHEN st.moved THEN st.applied_result ELSE st.unchanged_result END,
+           order_reference_code = coalesce(st.order_reference_code, d.order_reference_code), status_code = coalesce(st.status_code, d.status_code),
+           shipment_id = coalesce(st.shipment_id, d.shipment_id), payload = coalesce(st.payload, d.payload), updated_at = now()
+       FROM (SELECT st.*, EXISTS (SELECT 1 FROM moved WHERE moved.shipment_id = st.shipment_id) AS moved
+             FROM input, jsonb_to_recordset(input.batch -> 'settle') AS st(id text, shipment_id text, applied_result text,
+               unchanged_result text, order_reference_code text, status_code text, payload jsonb)) AS st
+       WHERE d.id = st.id AND d.verdict = 'processing')`
     : ""
-  if (settle) params.push(settle.applied_result, settle.unchanged_result, ...settlementValues(settle), settle.id)
   const result: ({ recorded: number } & Partial<Omit<TrackingTransition, "stage">>)[] = await sql.execute(
     `WITH input AS (SELECT CAST(? AS jsonb) AS batch),
      inserted AS (
@@ -761,56 +775,82 @@ export async function ensureSyncState(sql: SqlRunner, id: string): Promise<void>
 /** Verdicts after which a redelivery of the same body is a duplicate: the delivery was applied (or had nothing to apply). */
 export const SETTLED_WEBHOOK_VERDICTS = ["applied", "unchanged"] as const
 
+/** A webhook body to claim: its digest, how many deliveries of it arrived together, and what was read of it. */
+export type WebhookDeliveryClaim = { digest: string; deliveries?: number; read?: WebhookDeliveryFields }
+
+/** A claim's outcome: `claimed: false` for a duplicate; `shipment_id` (null for none) when the body named one. */
+export type WebhookDeliveryClaimed = { id: string; claimed: boolean; verdict: string; shipment_id?: string | null }
+
 /**
- * Claims the processing of a webhook body, by its digest: the first
- * delivery inserts the record as `processing`; a redelivery counts itself
- * and wins the claim again only if the earlier one did not settle (refused,
- * failed, or stuck processing for longer than `staleAfterMs`). Concurrent
- * deliveries of one body get one winner. Given the body's order reference
- * code, it answers the live shipment's id with it (`shipment_id`, null for
- * none).
+ * Claims the processing of webhook bodies, by their digests (distinct): the
+ * first delivery of a body inserts its record as `processing`; a redelivery
+ * counts itself and wins the claim again only if the earlier one did not
+ * settle (refused, failed, or stuck processing for longer than
+ * `staleAfterMs`). Concurrent deliveries of one body get one winner. For a
+ * body read with an order reference code, it answers the live shipment's
+ * id with it (`shipment_id`, null for none). Outcomes by digest.
  */
-export async function claimWebhookDelivery(
+export async function claimWebhookDeliveries(
   sql: SqlRunner,
-  digest: string,
-  staleAfterMs: number,
-  read: WebhookDeliveryFields = {}
-): Promise<{ id: string; claimed: boolean; verdict: string; shipment_id?: string | null }> {
-  const orderReferenceCode = read.order_reference_code ?? undefined
-  // One statement for a first delivery and for a duplicate (the common replay); the row as it
-  // stands says whether a redelivery may take the claim over, which a second statement then tries.
-  // Its one parameter: staleAfterMs.
-  const reclaimable = `(verdict NOT IN (${SETTLED_WEBHOOK_VERDICTS.map((v) => `'${v}'`).join(", ")}, 'processing')
-                        OR (verdict = 'processing' AND updated_at < now() - (? * interval '1 millisecond')))`
-  // The shipment the body names, looked up in the same round trip (see shipmentIdByReference), for a
-  // delivery that may be processed: a plain duplicate reads nothing else.
-  const lookup =
-    orderReferenceCode === undefined ? "" : `, CASE WHEN xmax = 0 OR ${reclaimable} THEN (${SHIPMENT_BY_REFERENCE}) END AS shipment_id`
-  const [row]: { id: string; verdict: string; inserted: boolean; reclaimable: boolean; shipment_id?: string | null }[] = await sql.execute(
-    // What was read of the body is kept with the claim: a delivery whose processor dies is processed
+  claims: readonly WebhookDeliveryClaim[],
+  staleAfterMs: number
+): Promise<Map<string, WebhookDeliveryClaimed>> {
+  if (!claims.length) return new Map()
+  // In digest order, so that two processes claiming overlapping bodies take their index entries in the same order.
+  const sorted = [...claims].sort((a, b) => (a.digest < b.digest ? -1 : a.digest > b.digest ? 1 : 0))
+  const ids = entityIds("puwh", sorted.length)
+  const input = jsonForPostgres(
+    sorted.map((claim, i) => ({
+      id: ids[i],
+      digest: claim.digest,
+      deliveries: claim.deliveries ?? 1,
+      order_reference_code: claim.read?.order_reference_code ?? null,
+      status_code: claim.read?.status_code ?? null,
+      shipment_id: claim.read?.shipment_id ?? null,
+      payload: claim.read?.payload ?? null,
+    }))
+  )
+  // The row as it stands says whether a redelivery may take the claim over, which a second statement
+  // then tries. Its one parameter: staleAfterMs.
+  const reclaimable = `(d.verdict NOT IN (${SETTLED_WEBHOOK_VERDICTS.map((v) => `'${v}'`).join(", ")}, 'processing')
+                        OR (d.verdict = 'processing' AND d.updated_at < now() - (? * interval '1 millisecond')))`
+  const rows: { id: string; digest: string; verdict: string; inserted: boolean; reclaimable: boolean; shipment_id: string | null }[] = await sql.execute(
+    // What was read of a body is kept with its claim: a delivery whose processor dies is processed
     // again from it (reprocessStalledWebhookDeliveries), its redeliveries being answered as duplicates.
-    `INSERT INTO pickup_point_webhook_delivery (id, digest, verdict, received_at, deliveries, order_reference_code, status_code, shipment_id, payload)
-     VALUES (?, ?, 'processing', now(), 1, ?, ?, ?, CAST(? AS jsonb))
+    // The shipment a body names is looked up in the same round trip (see shipmentIdByReference), only
+    // for a delivery that may be processed: a plain duplicate reads nothing else.
+    `INSERT INTO pickup_point_webhook_delivery AS d (id, digest, verdict, received_at, deliveries, order_reference_code, status_code, shipment_id, payload)
+     SELECT c.id, c.digest, 'processing', now(), c.deliveries, c.order_reference_code, c.status_code, c.shipment_id, c.payload
+     FROM jsonb_to_recordset(CAST(? AS jsonb)) AS c(id text, digest text, deliveries integer, order_reference_code text, status_code text, shipment_id text, payload jsonb)
      ON CONFLICT (digest) WHERE deleted_at IS NULL
-     DO UPDATE SET deliveries = pickup_point_webhook_delivery.deliveries + 1
-     RETURNING id, verdict, (xmax = 0) AS inserted, ${reclaimable} AS reclaimable${lookup}`,
-    [entityId("puwh"), digest, ...settlementValues(read), staleAfterMs, ...(lookup ? [staleAfterMs, orderReferenceCode] : [])]
+     DO UPDATE SET deliveries = d.deliveries + excluded.deliveries
+     RETURNING d.id, d.digest, d.verdict, (d.xmax = 0) AS inserted, ${reclaimable} AS reclaimable,
+       CASE WHEN d.order_reference_code IS NOT NULL AND (d.xmax = 0 OR ${reclaimable})
+         THEN (SELECT s.id FROM pickup_point_shipment AS s WHERE s.order_reference_code = d.order_reference_code AND s.deleted_at IS NULL LIMIT 1)
+       END AS shipment_id`,
+    [input, staleAfterMs, staleAfterMs]
   )
-  const found = lookup ? { shipment_id: row.shipment_id ?? null } : {}
-  if (row.inserted) {
-    return { id: row.id, claimed: true, verdict: "processing", ...found }
-  }
-  if (!row.reclaimable) {
-    return { id: row.id, claimed: false, verdict: row.verdict }
-  }
   // The same test again, as a compare-and-set: of concurrent redeliveries one takes it over.
-  const [reclaimed]: { id: string }[] = await sql.execute(
-    `UPDATE pickup_point_webhook_delivery SET verdict = 'processing', updated_at = now()
-     WHERE id = ? AND ${reclaimable}
-     RETURNING id`,
-    [row.id, staleAfterMs]
+  const candidates = rows.filter((row) => !row.inserted && row.reclaimable).map((row) => row.id)
+  const reclaimed = new Set<string>()
+  if (candidates.length) {
+    const taken: { id: string }[] = await sql.execute(
+      `UPDATE pickup_point_webhook_delivery AS d SET verdict = 'processing', updated_at = now()
+       WHERE d.id = ANY (CAST(? AS text[])) AND ${reclaimable}
+       RETURNING d.id`,
+      [textArray(candidates), staleAfterMs]
+    )
+    for (const { id } of taken) reclaimed.add(id)
+  }
+  const read = new Map(claims.map((claim) => [claim.digest, claim.read?.order_reference_code != null]))
+  return new Map(
+    rows.map((row) => {
+      const found = read.get(row.digest) ? { shipment_id: row.shipment_id ?? null } : {}
+      if (row.inserted) return [row.digest, { id: row.id, claimed: true, verdict: "processing", ...found }]
+      if (!row.reclaimable) return [row.digest, { id: row.id, claimed: false, verdict: row.verdict }]
+      return [row.digest, { id: row.id, claimed: reclaimed.has(row.id), verdict: row.verdict, ...found }]
+    })
   )
-  return { id: row.id, claimed: !!reclaimed, verdict: row.verdict, ...found }
 }
 
 const SHIPMENT_BY_REFERENCE = "SELECT id FROM pickup_point_shipment WHERE order_reference_code = ? AND deleted_at IS NULL LIMIT 1"
@@ -844,8 +884,8 @@ export type WebhookDeliveryFields = {
   payload?: unknown
 }
 
-/** A claimed delivery settled by recordTrackingBatch: `applied` with its result if the report moved the shipment, else `unchanged`. */
-export type WebhookSettlement = { id: string; applied_result: string; unchanged_result: string } & WebhookDeliveryFields
+/** A claimed delivery settled by recordTrackingBatch: `applied` with its result if its report moved its shipment, else `unchanged`. */
+export type WebhookSettlement = { id: string; shipment_id: string; applied_result: string; unchanged_result: string } & Omit<WebhookDeliveryFields, "shipment_id">
 
 /** The columns a settlement sets; `verdict` and `result` are SQL expressions, the rest is bound by settlementValues. */
 function settlementColumns(verdict: string, result: string): string {

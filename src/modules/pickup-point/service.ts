@@ -529,18 +529,25 @@ export default class PickupPointModuleService extends MedusaService({
   }
 
   /**
-   * Claims the processing of a webhook body (see atomic-operations.ts); `claimed: false` for a
-   * duplicate. What was read of the body is kept with the claim; given its order reference code, it
-   * answers its shipment's id too.
+   * Claims the processing of webhook bodies, by their distinct digests (see atomic-operations.ts);
+   * `claimed: false` for a duplicate. What was read of each body is kept with its claim; given its
+   * order reference code, it answers its shipment's id too.
    */
+  @InjectManager()
+  async claimWebhookDeliveries(claims: atomic.WebhookDeliveryClaim[], @MedusaContext() sharedContext: Context<EntityManager> = {}) {
+    // A delivery still processing after this long died with its process: a redelivery takes it over.
+    return await atomic.claimWebhookDeliveries(sharedContext.manager!, claims, WEBHOOK_PROCESSING_STALE_MS)
+  }
+
+  /** claimWebhookDeliveries for one body. */
   @InjectManager()
   async claimWebhookDelivery(
     digest: string,
     read: atomic.WebhookDeliveryFields = {},
     @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ) {
-    // A delivery still processing after this long died with its process: a redelivery takes it over.
-    return await atomic.claimWebhookDelivery(sharedContext.manager!, digest, WEBHOOK_PROCESSING_STALE_MS, read)
+  ): Promise<atomic.WebhookDeliveryClaimed> {
+    const claimed = await atomic.claimWebhookDeliveries(sharedContext.manager!, [{ digest, read }], WEBHOOK_PROCESSING_STALE_MS)
+    return claimed.get(digest)!
   }
 
   /** Deliveries whose processor died, or whose processing failed within a day, oldest first (see atomic-operations.ts). */
@@ -580,12 +587,13 @@ export default class PickupPointModuleService extends MedusaService({
    * never move a shipment back nor apply twice. Unknown codes are kept in the
    * history and move nothing. `release` gives a sync batch's lease back (and
    * stamps it synced) in the same statement; `settle` stores the verdict of
-   * the claimed webhook delivery that brought the update, in it too.
+   * each claimed webhook delivery that brought an update (at most one a
+   * shipment), in it too.
    */
   @InjectManager()
   async recordTrackingUpdates(
     updates: TrackingUpdate[],
-    { release, settle }: { release?: { ids: string[]; owner: string }; settle?: { id: string } & atomic.WebhookDeliveryFields } = {},
+    { release, settle }: { release?: { ids: string[]; owner: string }; settle?: ({ id: string; shipment_id: string } & atomic.WebhookDeliveryFields)[] } = {},
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<{ recorded: number; transitions: TrackingTransition[] }> {
     if (!updates.length && !release?.ids.length) {
@@ -621,11 +629,11 @@ export default class PickupPointModuleService extends MedusaService({
         at: m.at,
       })),
       release,
-      settle: settle && {
-        ...settle,
-        applied_result: WEBHOOK_RESULTS.applied(furthest.get(settle.shipment_id ?? "")?.stage ?? ""),
+      settle: settle?.map((delivery) => ({
+        ...delivery,
+        applied_result: WEBHOOK_RESULTS.applied(furthest.get(delivery.shipment_id)?.stage ?? ""),
         unchanged_result: WEBHOOK_RESULTS.unchanged,
-      },
+      })),
     })
     return { recorded, transitions: transitions.map((t) => ({ ...t, stage: furthest.get(t.shipment_id)!.stage! })) }
   }

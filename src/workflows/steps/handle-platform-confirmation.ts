@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
-import { claimPlatformConfirmation, processPlatformConfirmation, type WebhookOutcome } from "../utils/platform-confirmation"
+import { claimPlatformConfirmations, processPlatformConfirmation, receivedConfirmation, type WebhookOutcome } from "../utils/platform-confirmation"
 
 export const handlePlatformConfirmationStepId = "pickup-point-handle-platform-confirmation"
 
@@ -41,7 +41,7 @@ export const handlePlatformConfirmationStep = createStep(
       }
       return new StepResponse(await processPlatformConfirmation(container, delivery.id, delivery.payload))
     }
-    const claim = await claimPlatformConfirmation(container, input.raw_body)
+    const [claim] = await claimPlatformConfirmations(container, [receivedConfirmation(input.raw_body)])
     if ("duplicate" in claim) {
       return new StepResponse(claim.duplicate)
     }

@@ -25,3 +25,30 @@ export function windowOrFull(windowMs: number, size: number) {
     },
   }
 }
+
+/**
+ * When a DataLoader batch starts (its `batchScheduleFn`): at once while
+ * fewer than `limit` batches run, else once one of them ends (`ended`, told
+ * by the batch function), the batch meanwhile staying open to what arrives.
+ * So batches are as small as the load lets them be: alone a request waits
+ * for nothing, and under load each batch takes what came during the last.
+ */
+export function whenBatchSlotFree(limit: number) {
+  let running = 0
+  const waiting: (() => void)[] = []
+  const start = (run: () => void) => {
+    running++
+    run()
+  }
+  return {
+    schedule(run: () => void) {
+      // After this turn's I/O: requests read together join the batch.
+      setImmediate(() => (running < limit ? start(run) : waiting.push(run)))
+    },
+    ended() {
+      running--
+      const next = waiting.shift()
+      if (next) start(next)
+    },
+  }
+}

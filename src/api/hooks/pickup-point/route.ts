@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { PICKUP_POINT_MODULE } from "../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../modules/pickup-point/service"
 import { verifyWebhook } from "../../lib/webhook-auth"
-import { claimPlatformConfirmation, processPlatformConfirmation } from "../../../workflows/utils/platform-confirmation"
+import { receivePlatformConfirmation } from "../../../workflows/utils/receive-platform-confirmation"
 
 /**
  * The external shipping platform's shipment confirmation (spec section 6).
@@ -25,10 +25,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(401).json({ type: "unauthorized", message: "Unauthorized" })
     return
   }
-  // A replay is answered by its claim alone (one statement); a claimed delivery is processed without a
-  // workflow run (the same code as the webhook's workflow, whose step has nothing to compensate).
-  const claim = await claimPlatformConfirmation(req.scope, req.rawBody?.toString("utf8") ?? "")
-  const result = "duplicate" in claim ? claim.duplicate : await processPlatformConfirmation(req.scope, claim.claim_id, claim.body, claim.shipment)
+  // Claimed and processed with the deliveries arriving meanwhile, without a workflow run (the same code
+  // as the webhook's workflow, whose step has nothing to compensate); a replay is answered by its claim.
+  const result = await receivePlatformConfirmation(req.scope, req.rawBody?.toString("utf8") ?? "")
   // A refused payload answers in Medusa's error shape (`type`, `message`), the verdict besides.
   res.status(result.http_status).json({ ...(result.http_status >= 400 ? { type: "invalid_data" } : {}), verdict: result.verdict, message: result.message })
 }

@@ -1,5 +1,5 @@
 import DataLoader from "dataloader"
-import { windowOrFull } from "../batch-window"
+import { whenBatchSlotFree, windowOrFull } from "../batch-window"
 
 describe("windowOrFull", () => {
   beforeEach(() => jest.useFakeTimers())
@@ -46,5 +46,40 @@ describe("windowOrFull", () => {
     // The full batch's window went by too: it did not run again.
     await jest.advanceTimersByTimeAsync(1_000)
     expect(batches).toEqual([["a", "b", "c"], ["d"]])
+  })
+})
+
+describe("whenBatchSlotFree", () => {
+  it("starts a batch at once while a slot is free, and keeps the next open until the running one ends", async () => {
+    const slots = whenBatchSlotFree(1)
+    const batches: string[][] = []
+    const ends: (() => void)[] = []
+    const loader = new DataLoader<string, string>(
+      async (keys) => {
+        batches.push([...keys])
+        await new Promise<void>((resolve) => ends.push(resolve))
+        slots.ended()
+        return [...keys]
+      },
+      { cache: false, batchScheduleFn: slots.schedule }
+    )
+    const afterIo = () => new Promise((resolve) => setImmediate(resolve))
+
+    const first = loader.load("a")
+    await afterIo()
+    expect(batches).toEqual([["a"]])
+    // While "a" runs, what arrives waits in one batch, however many turns it takes to arrive.
+    const waiting = [loader.load("b")]
+    await afterIo()
+    waiting.push(loader.load("c"))
+    await afterIo()
+    expect(batches).toEqual([["a"]])
+
+    ends[0]()
+    expect(await first).toBe("a")
+    await afterIo()
+    expect(batches).toEqual([["a"], ["b", "c"]])
+    ends[1]()
+    expect(await Promise.all(waiting)).toEqual(["b", "c"])
   })
 })
