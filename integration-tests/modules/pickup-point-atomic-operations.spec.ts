@@ -528,6 +528,16 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         })
         expect(moved.transitions).toHaveLength(1)
         const [applied] = await service.listPickupPointWebhookDeliveries({ id: claim.id })
+        // A body refused before (unreadable to an earlier version, say) and read now: its redelivery finds the shipment.
+        const refusedBefore = digest()
+        const { id: refusedId } = await service.claimWebhookDelivery(refusedBefore)
+        await service.settleWebhookDelivery(refusedId, { verdict: "invalid_payload", result: "missing orderReferencecode" })
+        expect(await service.claimWebhookDelivery(refusedBefore, { order_reference_code: reference })).toMatchObject({ id: refusedId, claimed: true, shipment_id: shipment.id })
+        // The same body twice in one call: one claim, both deliveries counted.
+        const twice = digest()
+        const claimedTwice = await service.claimWebhookDeliveries([{ digest: twice }, { digest: twice }])
+        expect(claimedTwice.size).toBe(1)
+        expect((await service.listPickupPointWebhookDeliveries({ id: claimedTwice.get(twice)!.id }))[0]).toMatchObject({ verdict: "processing", deliveries: 2 })
         expect(applied).toMatchObject({
           verdict: "applied",
           result: WEBHOOK_RESULTS.applied(moved.transitions[0].stage),

@@ -39,7 +39,7 @@ import type {
  *                       and is kept as told only once Medusa took it, by the claim's holder (settleFulfillmentState)
  *   claimSyncBatch      rows another process has claimed are skipped (FOR UPDATE SKIP LOCKED)
  *   claimDueShipments   the same for the retry job's due shipments
- *   claimWebhookDelivery  of identical deliveries one is processed; only a settled one is a duplicate
+ *   claimWebhookDeliveries  of identical deliveries one is processed; only a settled one is a duplicate
  *   claimWebhookDeliveryForReprocess  an admin's reprocess wins only a failed delivery, once
  *   advanceSweep        a sweep's cursor moves only forward; the ids it tries again are merged
  *
@@ -796,14 +796,21 @@ export async function claimWebhookDeliveries(
   staleAfterMs: number
 ): Promise<Map<string, WebhookDeliveryClaimed>> {
   if (!claims.length) return new Map()
-  // In digest order, so that two processes claiming overlapping bodies take their index entries in the same order.
-  const sorted = [...claims].sort((a, b) => (a.digest < b.digest ? -1 : a.digest > b.digest ? 1 : 0))
+  // One row a digest (an upsert cannot touch a row twice), counting every delivery of it; in digest order,
+  // so that two processes claiming overlapping bodies take their index entries in the same order.
+  const byDigest = new Map<string, WebhookDeliveryClaim & { deliveries: number }>()
+  for (const claim of claims) {
+    const seen = byDigest.get(claim.digest)
+    if (seen) seen.deliveries += claim.deliveries ?? 1
+    else byDigest.set(claim.digest, { ...claim, deliveries: claim.deliveries ?? 1 })
+  }
+  const sorted = [...byDigest.values()].sort((a, b) => (a.digest < b.digest ? -1 : a.digest > b.digest ? 1 : 0))
   const ids = entityIds("puwh", sorted.length)
   const input = jsonForPostgres(
     sorted.map((claim, i) => ({
       id: ids[i],
       digest: claim.digest,
-      deliveries: claim.deliveries ?? 1,
+      deliveries: claim.deliveries,
       order_reference_code: claim.read?.order_reference_code ?? null,
       status_code: claim.read?.status_code ?? null,
       shipment_id: claim.read?.shipment_id ?? null,
@@ -823,7 +830,10 @@ export async function claimWebhookDeliveries(
      SELECT c.id, c.digest, 'processing', now(), c.deliveries, c.order_reference_code, c.status_code, c.shipment_id, c.payload
      FROM jsonb_to_recordset(CAST(? AS jsonb)) AS c(id text, digest text, deliveries integer, order_reference_code text, status_code text, shipment_id text, payload jsonb)
      ON CONFLICT (digest) WHERE deleted_at IS NULL
-     DO UPDATE SET deliveries = d.deliveries + excluded.deliveries
+     DO UPDATE SET deliveries = d.deliveries + excluded.deliveries,
+       -- A body refused before (say, by a field spelling this version reads) keeps what is read of it now.
+       order_reference_code = coalesce(d.order_reference_code, excluded.order_reference_code),
+       status_code = coalesce(d.status_code, excluded.status_code), payload = coalesce(d.payload, excluded.payload)
      RETURNING d.id, d.digest, d.verdict, (d.xmax = 0) AS inserted, ${reclaimable} AS reclaimable,
        CASE WHEN d.order_reference_code IS NOT NULL AND (d.xmax = 0 OR ${reclaimable})
          THEN (SELECT s.id FROM pickup_point_shipment AS s WHERE s.order_reference_code = d.order_reference_code AND s.deleted_at IS NULL LIMIT 1)

@@ -611,6 +611,10 @@ export default class PickupPointModuleService extends MedusaService({
       }
     })
     // The furthest mapped report per shipment in this batch.
+    // A delivery's verdict is its shipment's move: two deliveries for one shipment would share it.
+    if (settle && new Set(settle.map((delivery) => delivery.shipment_id)).size < settle.length) {
+      throw new MedusaError(MedusaError.Types.INVALID_ARGUMENT, "recordTrackingUpdates settles at most one webhook delivery a shipment")
+    }
     const furthest = new Map<string, (typeof rows)[number]>()
     for (const row of rows) {
       if (!row.stage) continue

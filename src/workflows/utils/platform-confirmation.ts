@@ -96,12 +96,17 @@ export async function claimPlatformConfirmations(
  * tracking number; nothing personal, no header, no key). A failure before a
  * verdict is stored is stored as `failed` (not settled: a redelivery or an
  * admin's reprocess processes the kept payload again) and answered as that
- * delivery's error; one after it (telling Medusa the fulfillment shipped)
- * is logged, the delivery answered as applied, and the tracking sync
- * applies the transition it left (listUnappliedTransitions). Answers in the
- * order given.
+ * delivery's error; one after it (telling Medusa the fulfillment shipped,
+ * once every statement is stored: `whenRecorded` is called then) is
+ * logged, the delivery answered as applied, and the tracking sync applies
+ * the transition it left (listUnappliedTransitions). Answers in the order
+ * given.
  */
-export async function processPlatformConfirmations(container: MedusaContainer, claimed: readonly ClaimedConfirmation[]): Promise<ProcessedConfirmation[]> {
+export async function processPlatformConfirmations(
+  container: MedusaContainer,
+  claimed: readonly ClaimedConfirmation[],
+  { whenRecorded }: { whenRecorded?: () => void } = {}
+): Promise<ProcessedConfirmation[]> {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
   const results: ProcessedConfirmation[] = new Array(claimed.length)
   const failed = async (index: number, error: unknown, kept: Partial<ReturnType<typeof keptFields>> = {}) => {
@@ -142,6 +147,7 @@ export async function processPlatformConfirmations(container: MedusaContainer, c
   )
 
   // One delivery a shipment a statement: a shipment's verdict says whether that delivery's status moved it.
+  const told: { transitions: TrackingTransition[]; claimIds: string[] } = { transitions: [], claimIds: [] }
   let waiting = appliable.sort((a, b) => a.index - b.index)
   while (waiting.length) {
     const round = new Map<string, Appliable>()
@@ -173,17 +179,21 @@ export async function processPlatformConfirmations(container: MedusaContainer, c
     for (const { index, shipment_id } of deliveries) {
       const verdict = moved.has(shipment_id) ? "applied" : "unchanged"
       results[index] = { outcome: { http_status: 200, verdict, message: "Received", delivery_id: claimed[index].claim_id } }
+      if (verdict === "applied") told.claimIds.push(claimed[index].claim_id)
     }
-    try {
-      await tellMedusaOfTransitions(container, transitions)
-    } catch (error) {
-      // The deliveries are applied and their verdicts stored: the platform is answered so, and the tracking
-      // sync tells Medusa again (listUnappliedTransitions). An error here would make it send duplicates.
-      const ids = deliveries.filter(({ shipment_id }) => moved.has(shipment_id)).map(({ index }) => claimed[index].claim_id)
-      container
-        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-        .warn(`[pickup-point] webhook deliveries ${ids.join(", ")} applied; Medusa could not be told yet (the tracking job tries again): ${safeErrorMessage(error)}`)
-    }
+    told.transitions.push(...transitions)
+  }
+  whenRecorded?.()
+
+  try {
+    // In the order recorded: a shipment's second move after its first.
+    await tellMedusaOfTransitions(container, told.transitions)
+  } catch (error) {
+    // The deliveries are applied and their verdicts stored: the platform is answered so, and the tracking
+    // sync tells Medusa again (listUnappliedTransitions). An error here would make it send duplicates.
+    container
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .warn(`[pickup-point] webhook deliveries ${told.claimIds.join(", ")} applied; Medusa could not be told yet (the tracking job tries again): ${safeErrorMessage(error)}`)
   }
   return results
 }

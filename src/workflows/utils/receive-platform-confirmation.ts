@@ -31,9 +31,11 @@ const loaders = new WeakMap<object, DataLoader<Delivery, WebhookOutcome>>()
  * with the deliveries that arrive while the batches before it run (see
  * platform-confirmation.ts), so that a busy webhook pays for its
  * statements once a batch rather than once a delivery: a claim, a record
- * of the statuses and their verdicts. Each delivery is answered once its
- * batch is stored, with its own outcome; a batch whose claim fails fails
- * its deliveries (nothing was stored, the platform delivers them again).
+ * of the statuses and their verdicts. Each delivery is answered with its
+ * own outcome once its batch is stored and Medusa told of its moves. A
+ * batch whose claim fails fails its deliveries: the platform delivers them
+ * again, and a delivery whose claim was stored meanwhile is processed by
+ * the tracking job once stale, as when its process dies.
  */
 export async function receivePlatformConfirmation(container: MedusaContainer, rawBody: string): Promise<WebhookOutcome> {
   return await loaderOf(container).load({ container, received: receivedConfirmation(rawBody) })
@@ -47,11 +49,19 @@ function loaderOf(container: MedusaContainer): DataLoader<Delivery, WebhookOutco
   const slots = whenBatchSlotFree(CONFIRMATION_BATCHES_AT_ONCE)
   loader = new DataLoader<Delivery, WebhookOutcome>(
     async (deliveries) => {
+      // The slot is given back once the batch is stored, before Medusa is told of its moves (a workflow
+      // each), so that the next batch does not wait on Medusa; given back once either way.
+      let running = true
+      const end = () => {
+        if (running) slots.ended()
+        running = false
+      }
       try {
         // The batch runs in the first delivery's request scope.
         const { container: scope } = deliveries[0]
         const claims = await claimPlatformConfirmations(scope, deliveries.map((delivery) => delivery.received))
-        const processed = await processPlatformConfirmations(scope, claims.filter((claim): claim is ClaimedConfirmation => !("duplicate" in claim)))
+        const fresh = claims.filter((claim): claim is ClaimedConfirmation => !("duplicate" in claim))
+        const processed = await processPlatformConfirmations(scope, fresh, { whenRecorded: end })
         let next = 0
         return claims.map((claim) => {
           if ("duplicate" in claim) return claim.duplicate
@@ -59,7 +69,7 @@ function loaderOf(container: MedusaContainer): DataLoader<Delivery, WebhookOutco
           return "outcome" in result ? result.outcome : result.error instanceof Error ? result.error : new Error(String(result.error))
         })
       } finally {
-        slots.ended()
+        end()
       }
     },
     // Each delivery is answered on its own, a replay too (the claim tells it from the first).
