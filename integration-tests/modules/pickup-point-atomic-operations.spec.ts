@@ -562,7 +562,9 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         const recordedBefore = (await service.recordShipmentIntent(intent())).shipment
         const [fresh, taken] = [intent(), intent()]
         const again = { ...intent(), order_id: recordedBefore.order_id, order_number: recordedBefore.order_number }
-        const clash = { ...intent(), order_number: taken.order_number }
+        // Inserted in order-id order: the clash's id sorts after the order it clashes with (`order_…_9` and `order_…_10`
+        // would not), so that the order listed first holds the number.
+        const clash = { ...intent(), order_id: `${taken.order_id}_clash`, order_number: taken.order_number }
 
         const outcomes = await service.recordShipmentIntents([fresh, again, taken, clash, { ...intent(), problem: "No phone number" }])
 
