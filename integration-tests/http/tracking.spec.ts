@@ -654,7 +654,7 @@ medusaIntegrationTestRunner({
       // Moments ago: the event's own send goes first.
       expect(await sweep()).toEqual({ sent: [], failed: [] })
 
-      // Ten minutes on, the carrier down: not sent, and said so; nothing is kept that would stop the next run.
+      // Ten minutes on, the carrier down: not sent, and said so; nothing is kept that would stop a later run.
       await readySince(shipment.id, 11)
       await control().post("/faults", { operation: "sendVerificationCode", kind: "http_503", times: 10 })
       const down = await sweep()
@@ -662,10 +662,20 @@ medusaIntegrationTestRunner({
       expect(down.failed).toEqual([{ id: shipment.id, message: expect.stringContaining("503") }])
       expect(await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id })).toHaveLength(0)
       await control().delete("/faults")
+      // The next run backs off: ten minutes after the first failure, twenty after the second.
+      expect(await sweep()).toEqual({ sent: [], failed: [] })
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const failedAgo = (minutes: number) =>
+        db.raw(`UPDATE pickup_point_shipment SET verification_code_failed_at = now() - (? * interval '1 minute') WHERE id = ?`, [minutes, shipment.id])
+      await failedAgo(11)
       // The carrier refusing the send is a failure to say and to try again too, not a parcel collected meanwhile.
       await control().post("/faults", { operation: "sendVerificationCode", kind: "reject", times: 1 })
       expect(await sweep()).toEqual({ sent: [], failed: [{ id: shipment.id, message: expect.stringContaining("did not send the verification code") }] })
       await control().delete("/faults")
+      expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ verification_code_failures: 2 })
+      await failedAgo(11)
+      expect(await sweep()).toEqual({ sent: [], failed: [] })
+      await failedAgo(21)
 
       // The carrier back: the next run sends it, once; the run after finds nothing owed.
       expect(await sweep()).toEqual({ sent: [shipment.id], failed: [] })

@@ -113,7 +113,8 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
       it("finds, through the index of parcels waiting at a point, only those owed a code, past the event's own send", async () => {
         // 1,000 parcels in transit to a point that asks for the code, and parcels ready at one: owed a code (ready 20
         // minutes ago, none sent), ready moments ago (the event's send goes first), at a point that needs none, with a
-        // code sent, ready two days ago (past the sweep's day: the order page's "Send"), and one whose order is being cancelled.
+        // code sent, ready two days ago (past the sweep's day: the order page's "Send"), one whose order is being cancelled,
+        // and parcels whose send failed, some of them lately.
         const codePoint = { code: "PP-MI-002", requires_verification_code: true }
         const { shipment: template } = await service.recordShipmentIntent(intent({ pickup_point: codePoint as never }))
         const copy = (suffix: string, count: number, fields: string) =>
@@ -131,14 +132,21 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         await manager.execute(copy("sent", 1, ready(20)), [template.id])
         await manager.execute(copy("stale", 1, ready(2 * 24 * 60)), [template.id])
         await manager.execute(copy("cancelling", 1, `${ready(20)}, 'cancel_requested_at', now()`), [template.id])
+        // Sends the carrier failed: the sweep waits 10 minutes after the first failure, doubling, at most 4 hours.
+        const failed = (minutesAgo: number, failures: number) =>
+          `${ready(6 * 60)}, 'verification_code_failed_at', now() - interval '${minutesAgo} minutes', 'verification_code_failures', ${failures}`
+        await manager.execute(copy("failedlately", 1, failed(5, 1)), [template.id])
+        await manager.execute(copy("failedbefore", 1, failed(25, 2)), [template.id])
+        await manager.execute(copy("failedoften", 1, failed(150, 5)), [template.id])
+        await manager.execute(copy("failedcapped", 1, failed(250, 12)), [template.id])
         await service.createPickupPointVerificationCodeSends({ shipment_id: "pusp_owed_sent_1", actor_id: null, masked_email: "m***@example.com", sent_at: new Date() })
         await manager.execute("ANALYZE pickup_point_shipment")
 
-        expect(await service.listShipmentIdsOwedVerificationCode(100)).toEqual(["pusp_owed_owed_1"])
+        expect((await service.listShipmentIdsOwedVerificationCode(100)).sort()).toEqual(["pusp_owed_failedbefore_1", "pusp_owed_failedcapped_1", "pusp_owed_owed_1"])
 
         let statement: { sql: string; params: unknown[] } | undefined
         const capture = { execute: async (sql: string, params?: unknown[]) => ((statement = { sql, params: params ?? [] }), []) }
-        await listShipmentIdsOwedVerificationCode(capture, 600_000, 86_400_000, 100)
+        await listShipmentIdsOwedVerificationCode(capture, 600_000, 86_400_000, { baseMs: 600_000, maxMs: 14_400_000 }, 100)
         const [{ "QUERY PLAN": [plan] }]: { "QUERY PLAN": [{ Plan: PlanNode }] }[] = await MikroOrmWrapper.forkManager().transactional(
           async (tx) => {
             await tx.execute("SET LOCAL enable_seqscan = off")
@@ -148,7 +156,7 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         const shipmentScans = nodesOf(plan.Plan).filter((node) => node["Index Name"]?.startsWith("IDX_pickup_point_shipment"))
         expect(shipmentScans.map((node) => node["Index Name"])).toEqual(["IDX_pickup_point_shipment_ready_for_pickup"])
         // The parcels in transit are not read: only those ready within the day, and past the settling time.
-        expect(shipmentScans[0]["Actual Rows"]).toBeLessThanOrEqual(4)
+        expect(shipmentScans[0]["Actual Rows"]).toBeLessThanOrEqual(8)
       })
     })
 
@@ -520,14 +528,6 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         // A duplicate reads nothing else.
         expect(await service.claimWebhookDelivery(body, { order_reference_code: reference })).toEqual({ id: claim.id, claimed: false, verdict: "processing" })
         expect(await service.claimWebhookDelivery(digest(), { order_reference_code: "REF-NO-SHIPMENT" })).toMatchObject({ claimed: true, shipment_id: null })
-
-        const report = { shipment_id: shipment.id, status_code: "ST_0003", source: "webhook" as const }
-        const payload = { orderReferenceCode: reference, statusCode: "ST_0003" }
-        const moved = await service.recordTrackingUpdates([report], {
-          settle: [{ id: claim.id, shipment_id: shipment.id, order_reference_code: reference, status_code: "ST_0003", payload }],
-        })
-        expect(moved.transitions).toHaveLength(1)
-        const [applied] = await service.listPickupPointWebhookDeliveries({ id: claim.id })
         // A body refused before (unreadable to an earlier version, say) and read now: its redelivery finds the shipment.
         const refusedBefore = digest()
         const { id: refusedId } = await service.claimWebhookDelivery(refusedBefore)
@@ -538,6 +538,14 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         const claimedTwice = await service.claimWebhookDeliveries([{ digest: twice }, { digest: twice }])
         expect(claimedTwice.size).toBe(1)
         expect((await service.listPickupPointWebhookDeliveries({ id: claimedTwice.get(twice)!.id }))[0]).toMatchObject({ verdict: "processing", deliveries: 2 })
+
+        const report = { shipment_id: shipment.id, status_code: "ST_0003", source: "webhook" as const }
+        const payload = { orderReferenceCode: reference, statusCode: "ST_0003" }
+        const moved = await service.recordTrackingUpdates([report], {
+          settle: [{ id: claim.id, shipment_id: shipment.id, order_reference_code: reference, status_code: "ST_0003", payload }],
+        })
+        expect(moved.transitions).toHaveLength(1)
+        const [applied] = await service.listPickupPointWebhookDeliveries({ id: claim.id })
         expect(applied).toMatchObject({
           verdict: "applied",
           result: WEBHOOK_RESULTS.applied(moved.transitions[0].stage),

@@ -968,11 +968,19 @@ export async function listStalledWebhookDeliveryIds(sql: SqlRunner, staleAfterMs
  * with no send of it on record: their ready-for-pickup event was lost with
  * its process, or its send failed (a failed send is not kept). Only those
  * ready (by the carrier's report) for longer than `settleMs` (the event's
- * own send goes first) and for less than `withinMs`; found through the
- * partial index of parcels waiting at a point. In no fixed order, so that
- * parcels whose send keeps failing cannot hold the others back for the day.
+ * own send goes first) and for less than `withinMs`, and not failed lately:
+ * after its nth failure in a row a parcel waits `backoff.baseMs` × 2^(n-1),
+ * at most `backoff.maxMs`. Found through the partial index of parcels
+ * waiting at a point. In no fixed order, so that parcels whose send keeps
+ * failing cannot hold the others back.
  */
-export async function listShipmentIdsOwedVerificationCode(sql: SqlRunner, settleMs: number, withinMs: number, limit: number): Promise<string[]> {
+export async function listShipmentIdsOwedVerificationCode(
+  sql: SqlRunner,
+  settleMs: number,
+  withinMs: number,
+  backoff: { baseMs: number; maxMs: number },
+  limit: number
+): Promise<string[]> {
   const rows: { id: string }[] = await sql.execute(
     `SELECT id FROM pickup_point_shipment
      WHERE ${READY_FOR_PICKUP_SHIPMENTS_SQL}
@@ -980,13 +988,23 @@ export async function listShipmentIdsOwedVerificationCode(sql: SqlRunner, settle
        AND tracking_updated_at > now() - (? * interval '1 millisecond')
        AND cancel_requested_at IS NULL AND status IN (${placeholders(SHIPPED_OFF_STATUSES)})
        AND (pickup_point ->> 'requires_verification_code') = 'true'
+       AND (verification_code_failed_at IS NULL
+            OR verification_code_failed_at < now() - (LEAST(? * power(2, LEAST(verification_code_failures, 20) - 1), ?) * interval '1 millisecond'))
        AND NOT EXISTS (
          SELECT 1 FROM pickup_point_verification_code_send AS v WHERE v.shipment_id = pickup_point_shipment.id AND v.deleted_at IS NULL)
      ORDER BY random()
      LIMIT ?`,
-    [settleMs, withinMs, ...SHIPPED_OFF_STATUSES, limit]
+    [settleMs, withinMs, ...SHIPPED_OFF_STATUSES, backoff.baseMs, backoff.maxMs, limit]
   )
   return rows.map((row) => row.id)
+}
+
+/** Counts a failed send of a parcel's owed verification code, for the sweep's back-off. */
+export async function recordVerificationCodeFailure(sql: SqlRunner, shipmentId: string): Promise<void> {
+  await sql.execute(
+    `UPDATE pickup_point_shipment SET verification_code_failed_at = now(), verification_code_failures = verification_code_failures + 1 WHERE id = ?`,
+    [shipmentId]
+  )
 }
 
 /** The records retention prunes, each with the column its age is read from. */

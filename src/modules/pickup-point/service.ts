@@ -54,6 +54,12 @@ const FAILED_WEBHOOK_RETRIED_FOR_MS = 24 * 3_600_000
 const OWED_CODE_SETTLE_MS = 10 * 60_000
 /** How long the sweep keeps trying to send a code the carrier would not send: past it, the order page's "Send". */
 const OWED_CODE_TRIED_FOR_MS = 24 * 3_600_000
+/**
+ * How long the sweep waits after a failed send of an owed code, doubling after each failure in a
+ * row up to the most: 10, 20, 40, 80 and 160 minutes, then every 4 hours, about ten tries in the
+ * day rather than one a run (144).
+ */
+const OWED_CODE_BACKOFF = { baseMs: 10 * 60_000, maxMs: 4 * 3_600_000 }
 
 /** A new shipment record refused because another order's shipment holds its order number. */
 function orderNumberTaken(orderNumber: string): MedusaError {
@@ -559,7 +565,13 @@ export default class PickupPointModuleService extends MedusaService({
   /** Parcels ready for pickup whose verification code was owed and never sent (see atomic-operations.ts). */
   @InjectManager()
   async listShipmentIdsOwedVerificationCode(limit: number, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
-    return await atomic.listShipmentIdsOwedVerificationCode(sharedContext.manager!, OWED_CODE_SETTLE_MS, OWED_CODE_TRIED_FOR_MS, limit)
+    return await atomic.listShipmentIdsOwedVerificationCode(sharedContext.manager!, OWED_CODE_SETTLE_MS, OWED_CODE_TRIED_FOR_MS, OWED_CODE_BACKOFF, limit)
+  }
+
+  /** Counts a failed send of a parcel's owed verification code: the sweep backs off (see atomic-operations.ts). */
+  @InjectManager()
+  async recordVerificationCodeFailure(shipmentId: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+    await atomic.recordVerificationCodeFailure(sharedContext.manager!, shipmentId)
   }
 
   /** Claims the reprocessing of a failed or unmatched delivery (see atomic-operations.ts); false when it is not one. */
@@ -599,6 +611,10 @@ export default class PickupPointModuleService extends MedusaService({
     if (!updates.length && !release?.ids.length) {
       return { recorded: 0, transitions: [] }
     }
+    // A delivery's verdict is its shipment's move: two deliveries for one shipment would share it.
+    if (settle && new Set(settle.map((delivery) => delivery.shipment_id)).size < settle.length) {
+      throw new MedusaError(MedusaError.Types.INVALID_ARGUMENT, "recordTrackingUpdates settles at most one webhook delivery a shipment")
+    }
     const mapping = this.statusMapping
     const rows = updates.map((update) => {
       const code = normalizeStatusCode(update.status_code)
@@ -611,10 +627,6 @@ export default class PickupPointModuleService extends MedusaService({
       }
     })
     // The furthest mapped report per shipment in this batch.
-    // A delivery's verdict is its shipment's move: two deliveries for one shipment would share it.
-    if (settle && new Set(settle.map((delivery) => delivery.shipment_id)).size < settle.length) {
-      throw new MedusaError(MedusaError.Types.INVALID_ARGUMENT, "recordTrackingUpdates settles at most one webhook delivery a shipment")
-    }
     const furthest = new Map<string, (typeof rows)[number]>()
     for (const row of rows) {
       if (!row.stage) continue

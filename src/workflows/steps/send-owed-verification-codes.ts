@@ -11,7 +11,8 @@ export const sendOwedVerificationCodesStepId = "pickup-point-send-owed-verificat
  * its process, or the carrier did not send when it came (see
  * listShipmentIdsOwedVerificationCode). Each goes as the event's own send
  * does (sendCodeWhenReady), once per shipment whoever comes first. A send
- * the carrier fails is tried again on the next run, for a day. No
+ * the carrier fails is tried again for a day, by a run that waits longer
+ * after each failure (10 minutes, doubling, at most 4 hours). No
  * compensation: an e-mail cannot be unsent.
  */
 export const sendOwedVerificationCodesStep = createStep(sendOwedVerificationCodesStepId, async (input: { limit: number }, { container }) => {

@@ -10,7 +10,8 @@ import { safeErrorMessage } from "./to-medusa-error"
  * `probably_sent`, the carrier's answer lost), `skipped` (the option is off,
  * the point needs no code, or the code was sent before), `not_allowed` (the
  * shipment no longer takes one: collected or cancelled since), or `failed`
- * (the carrier did not send it: tried again by the next sweep).
+ * (the carrier did not send it: tried again by a later sweep, which waits
+ * longer after each failure).
  */
 export type CodeWhenReadyOutcome =
   | { kind: "sent" | "probably_sent" | "skipped" }
@@ -41,6 +42,9 @@ export async function sendCodeWhenReady(container: MedusaContainer, shipmentId: 
     // the credentials are NOT_ALLOWED too, and those are failures to say and to try again.
     const now = await pickupPoints.retrievePickupPointShipment(shipmentId).catch(() => null)
     const refusal = now && verificationCodeRefusal(now)
-    return refusal ? { kind: "not_allowed", message: refusal } : { kind: "failed", message: safeErrorMessage(error) }
+    if (refusal) return { kind: "not_allowed", message: refusal }
+    // Counted, so that the sweep waits longer after each failure; the count is not worth failing for.
+    await pickupPoints.recordVerificationCodeFailure(shipmentId).catch(() => undefined)
+    return { kind: "failed", message: safeErrorMessage(error) }
   }
 }

@@ -50,6 +50,9 @@ export const PickupPointShipment = model
     tracking_updated_at: model.dateTime().nullable(),
     /** How far the parcel has gone (see tracking-stages.ts); it only ever grows. */
     tracking_stage: model.number().default(0),
+    /** When the carrier last failed to send the verification code owed to the parcel, and how many times: the sweep backs off. */
+    verification_code_failed_at: model.dateTime().nullable(),
+    verification_code_failures: model.number().default(0),
     /** When the tracking sync last asked the service about this shipment. */
     last_synced_at: model.dateTime().nullable(),
     /** When the Medusa fulfillment was marked shipped and delivered by the plugin. */
