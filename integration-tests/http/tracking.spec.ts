@@ -14,6 +14,7 @@ import { TRACKING_STAGES } from "../../src/modules/pickup-point/lib/statuses"
 import { WEBHOOK_RESULTS } from "../../src/modules/pickup-point/lib/webhook-results"
 import { claimPlatformConfirmations, processPlatformConfirmations, receivedConfirmation } from "../../src/workflows/utils/platform-confirmation"
 import sendVerificationCodeWhenReady from "../../src/subscribers/send-verification-code-when-ready"
+import { sendCodeWhenReady } from "../../src/workflows/utils/send-code-when-ready"
 import { freshStore } from "../helpers/fresh-store"
 import { errorResponse } from "../helpers/error-response"
 import { fulfillOrder } from "../helpers/fulfill-order"
@@ -692,6 +693,24 @@ medusaIntegrationTestRunner({
       await pickupPoints.updatePickupPointShipments({ id: other.shipment.id, pickup_point: { ...other.shipment.pickup_point, requires_verification_code: false } })
       await readySince(other.shipment.id, 11)
       expect(await sweep()).toEqual({ sent: [], failed: [] })
+    })
+
+    it("sends no code, and counts no failure, for a parcel collected between the sweep's list and its send", async () => {
+      const { shipment } = await labelledShipment()
+      // Collected at the point (the carrier's last word) after the sweep listed it as owed a code.
+      await pickupPoints.updatePickupPointShipments({
+        id: shipment.id,
+        tracking_stage: TRACKING_STAGES.delivered,
+        tracking_status_code: "ST_0007",
+        tracking_status_description: "Picked up",
+        tracking_updated_at: new Date(Date.now() - 15 * 60_000),
+      })
+      const outcome = await sendCodeWhenReady(getContainer(), shipment.id)
+      expect(outcome).toEqual({ kind: "not_allowed", message: `Shipment ${shipment.id} is Picked up: no code is needed any more.` })
+      expect((await control().get("/emails")).data.emails.filter((e: { orderReferenceCode?: string }) => e.orderReferenceCode === shipment.order_reference_code)).toEqual([])
+      // Not a failure to back off from: nothing to try again.
+      expect(await pickupPoints.retrievePickupPointShipment(shipment.id)).toMatchObject({ verification_code_failures: 0, verification_code_failed_at: null })
+      expect(await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id })).toEqual([])
     })
 
     it("sends the verification code within limits, and hands over only with the right code", async () => {
