@@ -14,7 +14,7 @@ export default async function sendOwedVerificationCodes(container: MedusaContain
   for (const [message, ids] of byReason) {
     logger.warn(
       `[pickup-point] the verification code owed to ${ids.length} shipment(s) (${ids.join(", ")}) was not sent: ${message}. ` +
-        `Tried again on each run for a day from when the parcel became ready; or send it from the order's page.`
+        `Tried again for a day from when the parcel became ready, 10 minutes after a failure and longer after each (at most 4 hours); or send it from the order's page.`
     )
   }
 }

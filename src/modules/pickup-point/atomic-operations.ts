@@ -989,7 +989,8 @@ export async function listShipmentIdsOwedVerificationCode(
        AND cancel_requested_at IS NULL AND status IN (${placeholders(SHIPPED_OFF_STATUSES)})
        AND (pickup_point ->> 'requires_verification_code') = 'true'
        AND (verification_code_failed_at IS NULL
-            OR verification_code_failed_at < now() - (LEAST(? * power(2, LEAST(verification_code_failures, 20) - 1), ?) * interval '1 millisecond'))
+            -- Less a minute: the failure is stamped after the run's list, and the run a wait later must see it due.
+            OR verification_code_failed_at < now() - ((LEAST(? * power(2, LEAST(GREATEST(verification_code_failures, 1), 20) - 1), ?) - 60000) * interval '1 millisecond'))
        AND NOT EXISTS (
          SELECT 1 FROM pickup_point_verification_code_send AS v WHERE v.shipment_id = pickup_point_shipment.id AND v.deleted_at IS NULL)
      ORDER BY random()
