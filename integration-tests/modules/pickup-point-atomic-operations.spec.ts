@@ -8,6 +8,7 @@ import {
   listShipmentIdsOwedVerificationCode,
   listStalledWebhookDeliveryIds,
   listUnappliedTransitions,
+  type WebhookDeliveryFields,
 } from "../../src/modules/pickup-point/atomic-operations"
 import { SHIPPED_OFF_STATUSES } from "../../src/modules/pickup-point/lib/statuses"
 import { WEBHOOK_RESULTS } from "../../src/modules/pickup-point/lib/webhook-results"
@@ -474,6 +475,7 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
 
     describe("webhook deliveries", () => {
       const digest = () => `digest-${Date.now()}-${(sequence += 1)}`
+      const claimOne = async (body: string, read?: WebhookDeliveryFields) => (await service.claimWebhookDeliveries([{ digest: body, read }])).get(body)!
       const backdate = (id: string, ms: number) =>
         MikroOrmWrapper.forkManager().execute(
           `UPDATE pickup_point_webhook_delivery SET updated_at = now() - (? * interval '1 millisecond') WHERE id = ?`,
@@ -482,20 +484,20 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
 
       it("processes a body once: a redelivery is a duplicate while it is processed and after it settled", async () => {
         const body = digest()
-        const first = await service.claimWebhookDelivery(body)
+        const first = await claimOne(body)
         expect(first).toMatchObject({ claimed: true, verdict: "processing" })
-        expect(await service.claimWebhookDelivery(body)).toEqual({ id: first.id, claimed: false, verdict: "processing" })
+        expect(await claimOne(body)).toEqual({ id: first.id, claimed: false, verdict: "processing" })
         await service.settleWebhookDelivery(first.id, { verdict: "applied", result: "Moved to shipped" })
-        expect(await service.claimWebhookDelivery(body)).toEqual({ id: first.id, claimed: false, verdict: "applied" })
+        expect(await claimOne(body)).toEqual({ id: first.id, claimed: false, verdict: "applied" })
         const [stored] = await service.listPickupPointWebhookDeliveries({ id: first.id })
         expect(stored).toMatchObject({ verdict: "applied", deliveries: 3 })
       })
 
       it("claims again a body whose delivery was refused or whose processor died, for one of concurrent redeliveries", async () => {
         const refused = digest()
-        const { id } = await service.claimWebhookDelivery(refused)
+        const { id } = await claimOne(refused)
         await service.settleWebhookDelivery(id, { verdict: "unknown_order", result: "No shipment has this order reference code" })
-        const racing = await Promise.all(Array.from({ length: 5 }, () => service.claimWebhookDelivery(refused)))
+        const racing = await Promise.all(Array.from({ length: 5 }, () => claimOne(refused)))
         expect(racing.filter((c) => c.claimed)).toHaveLength(1)
         expect(racing.every((c) => c.id === id)).toBe(true)
         const [reclaimed] = await service.listPickupPointWebhookDeliveries({ id })
@@ -504,19 +506,19 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         // Failed and invalid payloads are taken up again; a delivery with nothing to apply is settled.
         for (const [verdict, claimedAgain] of [["failed", true], ["invalid_payload", true], ["unchanged", false]] as const) {
           const body = digest()
-          const first = await service.claimWebhookDelivery(body)
+          const first = await claimOne(body)
           await service.settleWebhookDelivery(first.id, { verdict, result: verdict })
-          expect(await service.claimWebhookDelivery(body)).toEqual({ id: first.id, claimed: claimedAgain, verdict })
+          expect(await claimOne(body)).toEqual({ id: first.id, claimed: claimedAgain, verdict })
         }
 
         const died = digest()
-        const stuck = await service.claimWebhookDelivery(died)
+        const stuck = await claimOne(died)
         await backdate(stuck.id, 60_000)
         // Processing for a minute is not yet stale (two minutes); past that, a redelivery takes it over.
-        expect(await service.claimWebhookDelivery(died)).toMatchObject({ claimed: false, verdict: "processing" })
+        expect(await claimOne(died)).toMatchObject({ claimed: false, verdict: "processing" })
         await backdate(stuck.id, 3 * 60_000)
-        expect(await service.claimWebhookDelivery(died)).toMatchObject({ id: stuck.id, claimed: true })
-        expect(await service.claimWebhookDelivery(died)).toMatchObject({ claimed: false, verdict: "processing" })
+        expect(await claimOne(died)).toMatchObject({ id: stuck.id, claimed: true })
+        expect(await claimOne(died)).toMatchObject({ claimed: false, verdict: "processing" })
       })
 
       it("finds the shipment a body names with its claim, and stores the verdict with the status it applies", async () => {
@@ -524,16 +526,16 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         const reference = `REF-WH-${shipment.id}`
         await service.updatePickupPointShipments({ id: shipment.id, status: "label_generated", order_reference_code: reference })
         const body = digest()
-        const claim = await service.claimWebhookDelivery(body, { order_reference_code: reference })
+        const claim = await claimOne(body, { order_reference_code: reference })
         expect(claim).toMatchObject({ claimed: true, shipment_id: shipment.id })
         // A duplicate reads nothing else.
-        expect(await service.claimWebhookDelivery(body, { order_reference_code: reference })).toEqual({ id: claim.id, claimed: false, verdict: "processing" })
-        expect(await service.claimWebhookDelivery(digest(), { order_reference_code: "REF-NO-SHIPMENT" })).toMatchObject({ claimed: true, shipment_id: null })
+        expect(await claimOne(body, { order_reference_code: reference })).toEqual({ id: claim.id, claimed: false, verdict: "processing" })
+        expect(await claimOne(digest(), { order_reference_code: "REF-NO-SHIPMENT" })).toMatchObject({ claimed: true, shipment_id: null })
         // A body refused before (unreadable to an earlier version, say) and read now: its redelivery finds the shipment.
         const refusedBefore = digest()
-        const { id: refusedId } = await service.claimWebhookDelivery(refusedBefore)
+        const { id: refusedId } = await claimOne(refusedBefore)
         await service.settleWebhookDelivery(refusedId, { verdict: "invalid_payload", result: "missing orderReferencecode" })
-        expect(await service.claimWebhookDelivery(refusedBefore, { order_reference_code: reference })).toMatchObject({ id: refusedId, claimed: true, shipment_id: shipment.id })
+        expect(await claimOne(refusedBefore, { order_reference_code: reference })).toMatchObject({ id: refusedId, claimed: true, shipment_id: shipment.id })
         // The same body twice in one call: one claim, both deliveries counted.
         const twice = digest()
         const claimedTwice = await service.claimWebhookDeliveries([{ digest: twice }, { digest: twice }])
@@ -560,7 +562,7 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         expect((await service.listPickupPointWebhookDeliveries({ id: claim.id }))[0]).toMatchObject({ verdict: "applied" })
 
         // The same status again moves nothing: its delivery is settled as unchanged.
-        const again = await service.claimWebhookDelivery(digest(), { order_reference_code: reference })
+        const again = await claimOne(digest(), { order_reference_code: reference })
         expect((await service.recordTrackingUpdates([report], { settle: [{ id: again.id, shipment_id: shipment.id }] })).transitions).toEqual([])
         expect((await service.listPickupPointWebhookDeliveries({ id: again.id }))[0]).toMatchObject({ verdict: "unchanged", result: WEBHOOK_RESULTS.unchanged })
       })

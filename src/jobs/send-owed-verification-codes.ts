@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { sendOwedVerificationCodesWorkflow } from "../workflows/send-owed-verification-codes"
+import { OWED_CODE_RETRIES } from "../workflows/utils/send-code-when-ready"
 
 /** Sends the verification codes that parcels ready for pickup are owed: their event was lost in a crash, or the carrier failed the send. */
 export default async function sendOwedVerificationCodes(container: MedusaContainer) {
@@ -14,7 +15,7 @@ export default async function sendOwedVerificationCodes(container: MedusaContain
   for (const [message, ids] of byReason) {
     logger.warn(
       `[pickup-point] the verification code owed to ${ids.length} shipment(s) (${ids.join(", ")}) was not sent: ${message}. ` +
-        `Tried again for a day from when the parcel became ready, 10 minutes after a failure and longer after each (at most 4 hours); or send it from the order's page.`
+        `Tried again ${OWED_CODE_RETRIES}, the day counted from when the parcel became ready; or send it from the order's page.`
     )
   }
 }

@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { sendCodeWhenReady } from "../workflows/utils/send-code-when-ready"
+import { OWED_CODE_RETRIES, sendCodeWhenReady } from "../workflows/utils/send-code-when-ready"
 import { PickupPointShipmentEvents, type ShipmentEventData } from "../workflows/utils/shipment-events"
 
 /**
@@ -19,7 +19,7 @@ export default async function sendVerificationCodeWhenReady({ event, container }
   } else if (outcome.kind === "failed") {
     logger.warn(
       `[pickup-point] the verification code of shipment ${event.data.id} (order ${event.data.order_id}) was not sent when its parcel became ready: ` +
-        `${outcome.message}. The job pickup-point-send-owed-verification-codes tries again for a day, 10 minutes after a failure and longer after each (at most 4 hours); or send it from the order's page.`
+        `${outcome.message}. The job pickup-point-send-owed-verification-codes tries again ${OWED_CODE_RETRIES}; or send it from the order's page.`
     )
   }
 }

@@ -775,15 +775,16 @@ export async function ensureSyncState(sql: SqlRunner, id: string): Promise<void>
 /** Verdicts after which a redelivery of the same body is a duplicate: the delivery was applied (or had nothing to apply). */
 export const SETTLED_WEBHOOK_VERDICTS = ["applied", "unchanged"] as const
 
-/** A webhook body to claim: its digest, how many deliveries of it arrived together, and what was read of it. */
-export type WebhookDeliveryClaim = { digest: string; deliveries?: number; read?: WebhookDeliveryFields }
+/** A webhook body to claim: its digest, and what was read of it. */
+export type WebhookDeliveryClaim = { digest: string; read?: WebhookDeliveryFields }
 
 /** A claim's outcome: `claimed: false` for a duplicate; `shipment_id` (null for none) when the body named one. */
 export type WebhookDeliveryClaimed = { id: string; claimed: boolean; verdict: string; shipment_id?: string | null }
 
 /**
- * Claims the processing of webhook bodies, by their digests (distinct): the
- * first delivery of a body inserts its record as `processing`; a redelivery
+ * Claims the processing of webhook bodies, by their digests (a digest given
+ * twice is one claim that counts both deliveries): the first delivery of a
+ * body inserts its record as `processing`; a redelivery
  * counts itself and wins the claim again only if the earlier one did not
  * settle (refused, failed, or stuck processing for longer than
  * `staleAfterMs`). Concurrent deliveries of one body get one winner. For a
@@ -801,8 +802,8 @@ export async function claimWebhookDeliveries(
   const byDigest = new Map<string, WebhookDeliveryClaim & { deliveries: number }>()
   for (const claim of claims) {
     const seen = byDigest.get(claim.digest)
-    if (seen) seen.deliveries += claim.deliveries ?? 1
-    else byDigest.set(claim.digest, { ...claim, deliveries: claim.deliveries ?? 1 })
+    if (seen) seen.deliveries += 1
+    else byDigest.set(claim.digest, { ...claim, deliveries: 1 })
   }
   const sorted = [...byDigest.values()].sort((a, b) => (a.digest < b.digest ? -1 : a.digest > b.digest ? 1 : 0))
   const ids = entityIds("puwh", sorted.length)

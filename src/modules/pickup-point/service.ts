@@ -535,7 +535,7 @@ export default class PickupPointModuleService extends MedusaService({
   }
 
   /**
-   * Claims the processing of webhook bodies, by their distinct digests (see atomic-operations.ts);
+   * Claims the processing of webhook bodies, by their digests (see atomic-operations.ts);
    * `claimed: false` for a duplicate. What was read of each body is kept with its claim; given its
    * order reference code, it answers its shipment's id too.
    */
@@ -543,17 +543,6 @@ export default class PickupPointModuleService extends MedusaService({
   async claimWebhookDeliveries(claims: atomic.WebhookDeliveryClaim[], @MedusaContext() sharedContext: Context<EntityManager> = {}) {
     // A delivery still processing after this long died with its process: a redelivery takes it over.
     return await atomic.claimWebhookDeliveries(sharedContext.manager!, claims, WEBHOOK_PROCESSING_STALE_MS)
-  }
-
-  /** claimWebhookDeliveries for one body. */
-  @InjectManager()
-  async claimWebhookDelivery(
-    digest: string,
-    read: atomic.WebhookDeliveryFields = {},
-    @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<atomic.WebhookDeliveryClaimed> {
-    const claimed = await atomic.claimWebhookDeliveries(sharedContext.manager!, [{ digest, read }], WEBHOOK_PROCESSING_STALE_MS)
-    return claimed.get(digest)!
   }
 
   /** Deliveries whose processor died, or whose processing failed within a day, oldest first (see atomic-operations.ts). */

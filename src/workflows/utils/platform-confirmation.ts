@@ -51,25 +51,20 @@ export async function claimPlatformConfirmations(
   received: readonly ReceivedConfirmation[]
 ): Promise<({ duplicate: WebhookOutcome } | ClaimedConfirmation)[]> {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
-  // The same body twice in one batch is one claim that counts both deliveries; the first is its claimant.
-  const byDigest = new Map<string, { first: number; deliveries: number; body: unknown }>()
-  received.forEach(({ digest, body }, index) => {
-    const seen = byDigest.get(digest)
-    if (seen) seen.deliveries += 1
-    else byDigest.set(digest, { first: index, deliveries: 1, body })
-  })
   const claims = await pickupPoints.claimWebhookDeliveries(
-    [...byDigest].map(([digest, { deliveries, body }]) => {
+    received.map(({ digest, body }) => {
       const confirmation = readPlatformConfirmation(body)
       // A readable body is kept with its claim, so that nothing is lost if this process dies before it
       // settles: its redeliveries are answered as duplicates meanwhile.
-      return { digest, deliveries, read: "problem" in confirmation ? {} : keptFields(confirmation) }
+      return { digest, read: "problem" in confirmation ? {} : keptFields(confirmation) }
     })
   )
+  // The same body twice in one batch is one claim (the module counts both deliveries): the first is its claimant.
+  const claimants = new Map<string, number>()
+  received.forEach(({ digest }, index) => claimants.has(digest) || claimants.set(digest, index))
   return received.map(({ digest, body }, index) => {
     const claim = claims.get(digest)!
-    const claimant = byDigest.get(digest)!.first === index
-    if (!claim.claimed || !claimant) {
+    if (!claim.claimed || claimants.get(digest) !== index) {
       const verdict = claim.claimed ? "processing" : claim.verdict
       return {
         duplicate: {

@@ -13,6 +13,9 @@ import { safeErrorMessage } from "./to-medusa-error"
  * (the carrier did not send it: tried again by a later sweep, which waits
  * longer after each failure).
  */
+/** When the sweep of owed codes tries a failed send again (listShipmentIdsOwedVerificationCode), for the logs. */
+export const OWED_CODE_RETRIES = "for a day, 10 minutes after a failure and longer after each (at most 4 hours)"
+
 export type CodeWhenReadyOutcome =
   | { kind: "sent" | "probably_sent" | "skipped" }
   | { kind: "not_allowed" | "failed"; message: string }
