@@ -116,7 +116,7 @@ medusaIntegrationTestRunner({
         throw new Error(`${error.message}; the page says: ${await page.getByRole("alert").allTextContents()}`)
       })
       expect(await navigli.textContent()).toContain("Code needed at pickup")
-      await screenshot(page, "storefront-picker", { selector: "[data-pickup-point-picker]" })
+      await screenshot(page, "storefront-picker-en", { selector: "[data-pickup-point-picker]", readme: true })
 
       // A later search that does not list the chosen point leaves it in view, with its address and hours.
       await search.fill("Zzyzx")
@@ -152,7 +152,7 @@ medusaIntegrationTestRunner({
       expect(orders[0].request.codePickupPoint).toBe("PP-MI-002")
       // The confirmation follows the parcel through the plugin's store route once the carrier registered it.
       await waitFor(async () => (await collect.textContent())?.includes("Order received by the carrier") ?? false, 25_000)
-      await screenshot(page, "storefront-confirmation", { fullPage: true })
+      await screenshot(page, "storefront-confirmation-en", { fullPage: true, readme: true })
 
       // The demo store opted in to remembering the point: the next checkout lists it first, not chosen yet.
       await page.getByRole("button", { name: "Continue shopping" }).click()
