@@ -33,7 +33,7 @@ const POINT = { code: "PP-MI-002", name: "Tabacchi Navigli", address: "Ripa di P
 medusaIntegrationTestRunner({
   inApp: true,
   env: {},
-  testSuite: ({ api, getContainer }) => {
+  testSuite: ({ api, getContainer, dbConnection }) => {
     let store: SeededStore
     let admin: { headers: { authorization: string } }
     let pickupPoints: PickupPointModuleService
@@ -460,6 +460,50 @@ medusaIntegrationTestRunner({
       await control().delete("/faults")
       expect((await sync()).left_out).toBeUndefined()
       expect(await shipmentView(bad.id)).toMatchObject({ tracking_status_code: "ST_0005" })
+    })
+
+    it("ends a run whose next claim the database refuses while a call is in flight: the answered batch recorded, nothing left claimed, the circuit not counting", async () => {
+      const shipments = []
+      for (let i = 0; i < 3; i++) shipments.push((await labelledShipment()).shipment)
+      for (const shipment of shipments) await network(shipment.order_reference_code!, "ST_0005")
+      // A real refusal by PostgreSQL: from the third row a claim takes (batches of 2), the claim fails. The
+      // run's second claim is made while the first batch's call is in flight.
+      await dbConnection.raw(`
+        CREATE SEQUENCE test_sync_claims;
+        CREATE FUNCTION test_refuse_second_claim() RETURNS trigger AS $$
+        BEGIN
+          IF nextval('test_sync_claims') > 2 THEN RAISE EXCEPTION 'injected: the database refuses this claim'; END IF;
+          RETURN NEW;
+        END $$ LANGUAGE plpgsql;
+        CREATE TRIGGER test_refuse_second_claim BEFORE UPDATE ON pickup_point_shipment FOR EACH ROW
+          WHEN (NEW.lease_owner IS NOT NULL AND NEW.lease_owner IS DISTINCT FROM OLD.lease_owner)
+          EXECUTE FUNCTION test_refuse_second_claim();`)
+      const unhandled: unknown[] = []
+      const onUnhandled = (reason: unknown) => unhandled.push(reason)
+      process.on("unhandledRejection", onUnhandled)
+      try {
+        // The run fails, with the database's error (Medusa rejects with the step's error as a plain object).
+        await expect(syncTrackingWorkflow(getContainer()).run({ input: {} })).rejects.toMatchObject({
+          message: expect.stringContaining("injected: the database refuses this claim"),
+        })
+        // Settled before the run ended, not left to finish after it.
+        const [{ recorded, claimed }] = (
+          await dbConnection.raw(
+            `SELECT count(*) FILTER (WHERE tracking_status_code = 'ST_0005')::int AS recorded, count(*) FILTER (WHERE lease_owner IS NOT NULL)::int AS claimed
+             FROM pickup_point_shipment WHERE id = ANY (?)`,
+            [shipments.map((s) => s.id)]
+          )
+        ).rows
+        expect({ recorded, claimed }).toEqual({ recorded: 2, claimed: 0 })
+      } finally {
+        process.off("unhandledRejection", onUnhandled)
+        await dbConnection.raw("DROP TRIGGER test_refuse_second_claim ON pickup_point_shipment; DROP FUNCTION test_refuse_second_claim(); DROP SEQUENCE test_sync_claims")
+      }
+      expect(unhandled).toEqual([])
+      // The database's fault, not the service's: the circuit is not counting, and the next run syncs the rest.
+      expect((await api.get("/admin/pickup-point/health", admin)).data.tracking_sync).toMatchObject({ consecutive_failures: 0 })
+      await sync()
+      for (const shipment of shipments) expect(await shipmentView(shipment.id)).toMatchObject({ tracking_status_code: "ST_0005" })
     })
 
     it("lets two workers sync at once without syncing a shipment twice or applying an update twice", async () => {

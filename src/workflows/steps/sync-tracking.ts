@@ -83,7 +83,12 @@ export const syncTrackingStep = createStep(
       logger.error(`[pickup-point] tracking sync could not tell Medusa of an earlier status: ${safeErrorMessage(error)}`)
     )
 
-    const claim = () => pickupPoints.claimSyncBatch({ limit: batchSize, runStartedAt: startedAt, owner, leaseMs })
+    // Settled either way: a claim made ahead fails while a call is in flight, and must not reject unheard meanwhile.
+    const claim = (): Promise<{ claimed: Claimed } | { error: unknown }> =>
+      pickupPoints.claimSyncBatch({ limit: batchSize, runStartedAt: startedAt, owner, leaseMs }).then(
+        (claimed) => ({ claimed }),
+        (error: unknown) => ({ error })
+      )
 
     /** Records an answered batch and releases it (one statement); a failure is logged, the batch released. */
     const record = async (claimed: Claimed, items: StatusItem[]) => {
@@ -111,7 +116,9 @@ export const syncTrackingStep = createStep(
       } catch (error) {
         // Recorded stages stay; the Medusa side is retried from listUnappliedTransitions.
         logger.error(`[pickup-point] tracking sync could not apply a batch: ${safeErrorMessage(error)}`)
-        // A no-op when the recording statement released the batch already.
+        // Stamped as synced even when the statement failed: a batch that cannot be recorded goes after the
+        // others rather than being claimed again at once, every batch of the run; its statuses are asked
+        // again when its turn comes back. A no-op when the recording statement released the batch already.
         await pickupPoints.releaseSyncBatch(ids, owner, true).catch(() => undefined)
       }
       result.synced += claimed.length
@@ -160,10 +167,17 @@ export const syncTrackingStep = createStep(
     const recording = new Set<Promise<void>>()
     const maxBatches = input.max_batches ?? maxBatchesPerRun
     let failure: Error | undefined
-    let ahead: Promise<Claimed> | null = maxBatches > 0 ? claim() : null
+    // A claim that fails (the database, not the service) ends the run without counting towards the circuit.
+    let claimError: unknown
+    let ahead: ReturnType<typeof claim> | null = maxBatches > 0 ? claim() : null
     for (let batch = 0; ahead; batch++) {
-      const claimed = await ahead
+      const next = await ahead
       ahead = null
+      if ("error" in next) {
+        claimError = next.error
+        break
+      }
+      const { claimed } = next
       if (!claimed.length) break
       // The next batch is claimed while this one's call is in flight.
       if (batch + 1 < maxBatches) ahead = claim()
@@ -191,8 +205,9 @@ export const syncTrackingStep = createStep(
     }
     // A batch claimed ahead of a stop goes back unsynced.
     const left = await ahead
-    if (left?.length) await pickupPoints.releaseSyncBatch(left.map((c) => c.id), owner, false)
+    if (left && "claimed" in left && left.claimed.length) await pickupPoints.releaseSyncBatch(left.claimed.map((c) => c.id), owner, false)
     await Promise.all(recording)
+    if (claimError !== undefined) throw claimError
 
     if (failure) {
       await pickupPoints.recordSyncOutcome({ ok: false, error: failure.message })
