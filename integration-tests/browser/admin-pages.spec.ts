@@ -130,6 +130,8 @@ medusaIntegrationTestRunner({
       await importer.getByRole("button", { name: "Import" }).click()
       const rows = importer.getByRole("table", { name: "Created 1, updated 1, rejected 1" })
       await rows.waitFor()
+      // Not a plain success while a row was rejected.
+      await page().getByText("Fix the rejected rows listed in the drawer and import the file again.").waitFor()
       await rows.getByRole("row", { name: /PP-RM-001 Created/ }).waitFor()
       await rows.getByRole("row", { name: /PP-MI-001 Updated/ }).waitFor()
       await rows.getByRole("row", { name: /PP-TO-001 Rejected .*city/i }).waitFor()
@@ -329,14 +331,17 @@ medusaIntegrationTestRunner({
         { headers: { "x-api-key": "sandbox-delivery-key" } }
       )
       expect(hook.status).toBe(202)
-      // The retry job finds the order on the service: now the store knows the reference code.
-      await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
-      await shipmentOf(order.id, "ready")
-
       await page().goto(`${suite.server.url}/app/settings/pickup-point-health`)
       await page().getByRole("heading", { name: "Pickup-point health", level: 1 }).waitFor()
       const deliveries = page().getByRole("table", { name: "Recent deliveries" })
       await deliveries.getByRole("row", { name: new RegExp(`unknown order ST_0001 ${ref}`) }).waitFor()
+      // Reprocessed while the store still does not know the order: said as not applied, and it stays to reprocess.
+      await deliveries.getByRole("button", { name: new RegExp(`^Reprocess the delivery for ${ref} received`) }).click()
+      await page().getByText("Still not applied: unknown order").waitFor()
+      await deliveries.getByRole("button", { name: new RegExp(`^Reprocess the delivery for ${ref} received`) }).waitFor()
+      // The retry job finds the order on the service: now the store knows the reference code.
+      await advanceDueShipmentsWorkflow(getContainer()).run({ input: {} })
+      await shipmentOf(order.id, "ready")
       await deliveries.getByRole("button", { name: new RegExp(`^Reprocess the delivery for ${ref} received`) }).click()
       await page().getByText("Reprocessed: applied").waitFor()
       await deliveries.getByRole("row", { name: new RegExp(`applied ST_0001 ${ref} Moved to registered`) }).waitFor()

@@ -235,6 +235,8 @@ medusaIntegrationTestRunner({
       await button("Change pickup point").click()
       const drawer = page().getByRole("dialog")
       await drawer.getByText("Now going to: Edicola Duomo (PP-MI-001)").waitFor()
+      // Only points in the order's country are offered: the server refuses any other.
+      await drawer.getByText("Only points in Italy, where the order ships, are listed.").waitFor()
       await drawer.getByRole("button", { name: "Change pickup point" }).click()
       await drawer.getByRole("alert").getByText("Choose the new pickup point from the list first.").waitFor()
       await drawer.getByLabel("Search the catalog").fill("Navigli")
@@ -290,6 +292,19 @@ medusaIntegrationTestRunner({
       const live = onService.filter((o) => !o.cancelledAt)
       expect(live).toHaveLength(1)
       expect(live[0]).toMatchObject({ orderReferenceCode: next.order_reference_code, request: { codePickupPoint: "PP-MI-002" } })
+
+      // In Italian, the country is named in the admin's language.
+      await useLanguage(page(), "it")
+      await page().reload()
+      await page().getByRole("heading", { name: "Consegna al punto di ritiro" }).waitFor()
+      await button("Cambia punto di ritiro").click()
+      const drawerIt = page().getByRole("dialog")
+      await drawerIt.getByText("Sono elencati solo i punti in Italia, dove viene spedito l'ordine.").waitFor()
+      await drawerIt.getByLabel("Cerca nel catalogo").fill("Duomo")
+      await drawerIt.getByRole("radio", { name: /Edicola Duomo \(PP-MI-001\)/ }).click()
+      await screenshot(page(), "change-pickup-point-it", { selector: '[role="dialog"]' })
+      await page().keyboard.press("Escape")
+      await useLanguage(page(), "en")
     })
 
     browserTest("tells the admin what to do when the carrier cancels after the label, and Medusa's own fulfillment cancel then passes", async () => {

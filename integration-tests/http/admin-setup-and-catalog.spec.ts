@@ -298,6 +298,15 @@ medusaIntegrationTestRunner({
         expect(await codesFound("duomo edicola")).toEqual(["PP-MI-001"])
         expect(await codesFound("%")).toEqual([])
         expect(await codesFound("PP_MI")).toEqual([])
+        // By country, whatever its case (the admin's change of pickup point offers the order's country only).
+        const inCountry = async (country: string) =>
+          (await api.get(`/admin/pickup-points?q=duomo&country_code=${country}`, admin)).data.pickup_points.map((point: { code: string }) => point.code)
+        expect(await inCountry("IT")).toEqual(["PP-MI-001"])
+        expect(await inCountry("it")).toEqual(["PP-MI-001"])
+        expect(await inCountry("FR")).toEqual([])
+        const badCountry = await api.get("/admin/pickup-points?country_code=I%25", admin).catch(errorResponse)
+        expect(badCountry.status).toBe(400)
+        expect(badCountry.data).toMatchObject({ type: "invalid_data", message: expect.stringContaining("country_code must be an ISO 3166-1 alpha-2 code such as IT") })
         expect(pickup_points).toEqual([
           expect.objectContaining({
             code: "PP-MI-001",

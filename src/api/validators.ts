@@ -37,6 +37,10 @@ export type StoreSearchPickupPointsType = z.infer<typeof StoreSearchPickupPoints
 
 export const AdminListPickupPoints = z.object({
   q: string().trim().max(100).optional(),
+  country_code: string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, { error: "country_code must be an ISO 3166-1 alpha-2 code such as IT" })
+    .optional(),
   is_active: z
     .enum(["true", "false"])
     .transform((value) => value === "true")

@@ -2,7 +2,8 @@ import { Button, Drawer, Input, Label, RadioGroup, Text, Textarea, toast } from 
 import { useDeferredValue, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { changePointRefusalReason } from "../../modules/pickup-point/lib/statuses"
-import { messageOf } from "../lib/errors"
+import { messageOf, refusalText } from "../lib/errors"
+import { formatCountry } from "../lib/format"
 import { usePickupPoints } from "../lib/pickup-point-queries"
 import { useShipmentActions } from "../lib/queries"
 import { useNow } from "../lib/use-now"
@@ -12,9 +13,10 @@ import { DrawerHeader } from "./pickup-points/drawer-header"
 
 /**
  * "Change pickup point": before the label only; the old shipment order is cancelled and a new one created.
- * `orderStatus` is the Medusa order's: a cancelled order's shipment cannot move.
+ * `orderStatus` is the Medusa order's: a cancelled order's shipment cannot move. `shipsTo` is the country
+ * of its shipping address: only points there are offered, as the server refuses any other.
  */
-export function ChangePickupPoint({ shipment, orderStatus }: { shipment: AdminShipment; orderStatus?: string }) {
+export function ChangePickupPoint({ shipment, orderStatus, shipsTo }: { shipment: AdminShipment; orderStatus?: string; shipsTo?: string | null }) {
   const { t } = useTranslation()
   const { changePoint } = useShipmentActions(shipment.id)
   const [open, setOpen] = useState(false)
@@ -49,7 +51,7 @@ export function ChangePickupPoint({ shipment, orderStatus }: { shipment: AdminSh
         })
         close(false)
       },
-      (error) => toast.error(t("pickupPoint.toast.pointChangeRefused"), { description: messageOf(error) })
+      (error) => toast.error(t("pickupPoint.toast.pointChangeRefused"), { description: refusalText(error, t) })
     )
   }
 
@@ -77,6 +79,7 @@ export function ChangePickupPoint({ shipment, orderStatus }: { shipment: AdminSh
               </Text>
               <CatalogChoice
                 currentCode={shipment.pickup_point_code}
+                country={shipsTo || undefined}
                 chosen={chosen}
                 onChoose={(point) => {
                   setChosen(point)
@@ -125,11 +128,21 @@ export function ChangePickupPoint({ shipment, orderStatus }: { shipment: AdminSh
 }
 
 /** A search of the active catalog, and the points found to choose from (the current one excluded). */
-function CatalogChoice({ currentCode, chosen, onChoose }: { currentCode: string; chosen: PickupPoint | null; onChoose: (point: PickupPoint) => void }) {
-  const { t } = useTranslation()
+function CatalogChoice({
+  currentCode,
+  country,
+  chosen,
+  onChoose,
+}: {
+  currentCode: string
+  country?: string
+  chosen: PickupPoint | null
+  onChoose: (point: PickupPoint) => void
+}) {
+  const { t, i18n } = useTranslation()
   const [q, setQ] = useState("")
   const search = useDeferredValue(q.trim())
-  const { data, isFetching, isError, error } = usePickupPoints({ q: search || undefined, is_active: "true", limit: 10, offset: 0 })
+  const { data, isFetching, isError, error } = usePickupPoints({ q: search || undefined, country_code: country, is_active: "true", limit: 10, offset: 0 })
   const points = (data?.pickup_points ?? []).filter((point) => point.code !== currentCode)
   return (
     <div className="flex flex-col gap-y-3">
@@ -142,6 +155,7 @@ function CatalogChoice({ currentCode, chosen, onChoose }: { currentCode: string;
           size="small"
           autoComplete="off"
           placeholder={t("pickupPoint.changePoint.searchPlaceholder")}
+          aria-describedby={country ? "pickup-point-change-country" : undefined}
           value={q}
           onChange={(event) => setQ(event.target.value)}
           // The search is made as the admin types: Enter must not submit the change of point around it.
@@ -149,6 +163,11 @@ function CatalogChoice({ currentCode, chosen, onChoose }: { currentCode: string;
             if (event.key === "Enter") event.preventDefault()
           }}
         />
+        {country ? (
+          <Text id="pickup-point-change-country" size="small" className="text-ui-fg-subtle">
+            {t("pickupPoint.changePoint.inCountry", { country: formatCountry(country, i18n.language) })}
+          </Text>
+        ) : null}
       </div>
       {isError ? (
         <Text size="small" className="text-ui-fg-error">

@@ -9,7 +9,7 @@ import {
   trackingReportRefusal,
   TRACKING_STAGES,
 } from "../../modules/pickup-point/lib/statuses"
-import { isVerificationCodeRefusal, messageOf, statusOf } from "../lib/errors"
+import { isVerificationCodeRefusal, messageOf, refusalText, statusOf } from "../lib/errors"
 import { formatDateTime } from "../lib/format"
 import { useShipmentActions } from "../lib/queries"
 import { backendLink } from "../lib/sdk"
@@ -26,7 +26,13 @@ type Props = { shipment: AdminShipment; allowance: VerificationCodeAllowance }
  * Every action on the shipment, each enabled by its state or disabled with the reason.
  * `busy`: the shipment shown is the order's previous one while its new one loads; nothing can run on it.
  */
-export function ShipmentActions({ shipment, allowance, orderStatus, busy = false }: Props & { orderStatus?: string; busy?: boolean }) {
+export function ShipmentActions({
+  shipment,
+  allowance,
+  orderStatus,
+  shipsTo,
+  busy = false,
+}: Props & { orderStatus?: string; shipsTo?: string | null; busy?: boolean }) {
   const { t } = useTranslation()
   return (
     <section aria-labelledby="pickup-point-actions-heading" aria-busy={busy} className="flex flex-col gap-y-4 px-6 py-4">
@@ -39,7 +45,7 @@ export function ShipmentActions({ shipment, allowance, orderStatus, busy = false
           <DownloadLabel shipment={shipment} busy={busy} />
           <CancelShipment shipment={shipment} />
           <RetryShipment shipment={shipment} />
-          <ChangePickupPoint shipment={shipment} orderStatus={orderStatus} />
+          <ChangePickupPoint shipment={shipment} orderStatus={orderStatus} shipsTo={shipsTo} />
         </div>
         <SendCode shipment={shipment} allowance={allowance} />
         <RecordPickup shipment={shipment} />
@@ -98,7 +104,7 @@ function CancelShipment({ shipment }: { shipment: AdminShipment }) {
         toast.success(t("pickupPoint.toast.cancelled", { number: shipment.order_number }))
         setNotes("")
       },
-      onError: (error) => toast.error(t("pickupPoint.toast.cancelRefused"), { description: messageOf(error) }),
+      onError: (error) => toast.error(t("pickupPoint.toast.cancelRefused"), { description: refusalText(error, t) }),
     })
 
   return (
@@ -145,7 +151,7 @@ function RetryShipment({ shipment }: { shipment: AdminShipment }) {
         after.status === "failed"
           ? toast.error(t("pickupPoint.toast.retryFailed"), { description: after.last_error ?? undefined })
           : toast.success(t("pickupPoint.toast.retried", { status: t(`pickupPoint.status.${after.status}`) })),
-      onError: (error) => toast.error(t("pickupPoint.toast.retryRefused"), { description: messageOf(error) }),
+      onError: (error) => toast.error(t("pickupPoint.toast.retryRefused"), { description: refusalText(error, t) }),
     })
   return (
     <ActionRow id="pickup-point-retry" reason={reason}>
@@ -172,8 +178,9 @@ function SendCode({ shipment, allowance }: Props) {
   const refusal = codeRefusalReason(shipment)
   const reason = refusal
     ? t(refusal)
-    : allowance.remaining_today === 0
-      ? t("pickupPoint.refusal.code.limit", { max: allowance.max_per_day, when: formatDateTime(allowance.next_allowed_at, i18n.language) })
+    : // The allowance is the page's snapshot: once its time has come, the server will take a send again.
+      allowance.remaining_today === 0 && (!nextAllowed || nextAllowed > now)
+      ? t("pickupPoint.refusal.code.limit", { count: allowance.max_per_day, when: formatDateTime(allowance.next_allowed_at, i18n.language) })
       : nextAllowed > now
         ? t("pickupPoint.refusal.code.wait", { when: formatDateTime(allowance.next_allowed_at, i18n.language) })
         : null
@@ -184,7 +191,7 @@ function SendCode({ shipment, allowance }: Props) {
         verification_code.confirmed === false
           ? toast.warning(t("pickupPoint.toast.codeProbablySent", { email: verification_code.masked_email }))
           : toast.success(t("pickupPoint.toast.codeSent", { email: verification_code.masked_email })),
-      onError: (error) => toast.error(t("pickupPoint.toast.codeRefused"), { description: messageOf(error) }),
+      onError: (error) => toast.error(t("pickupPoint.toast.codeRefused"), { description: refusalText(error, t) }),
     })
   return (
     <ActionRow id="pickup-point-code" reason={reason}>
@@ -255,7 +262,7 @@ function RecordPickup({ shipment }: { shipment: AdminShipment }) {
         if (statusOf(error) === 400 && isVerificationCodeRefusal(error)) {
           setInlineError(value ? t("pickupPoint.pickup.codeWrong") : t("pickupPoint.pickup.codeRequired"))
         } else {
-          toast.error(t("pickupPoint.toast.pickupRefused"), { description: messageOf(error) })
+          toast.error(t("pickupPoint.toast.pickupRefused"), { description: refusalText(error, t) })
         }
       },
     })

@@ -27,6 +27,15 @@ export function formatDecimal(value: number, language: string): string {
   return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(value)
 }
 
+/** A country's name in the admin's language ("Italy", "Italia") from its ISO code, or the code itself. */
+export function formatCountry(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames(localeOf(language), { type: "region" }).of(code.toUpperCase()) ?? code.toUpperCase()
+  } catch {
+    return code.toUpperCase()
+  }
+}
+
 /** A plain link to the coordinates on OpenStreetMap: nothing is loaded until the admin follows it. */
 export function mapLink(latitude: number, longitude: number): string {
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`

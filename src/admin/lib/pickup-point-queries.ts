@@ -4,7 +4,7 @@ import { sdk } from "./sdk"
 import type { ImportRowProblem } from "../../modules/pickup-point/lib/import-row-problems"
 import type { PickupPoint } from "./types"
 
-export type PickupPointFilters = { q?: string; is_active?: "true" | "false"; limit: number; offset: number }
+export type PickupPointFilters = { q?: string; country_code?: string; is_active?: "true" | "false"; limit: number; offset: number }
 
 export type ImportResult = {
   created: number

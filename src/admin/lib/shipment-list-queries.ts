@@ -36,6 +36,13 @@ export async function runForEach(
   return outcomes
 }
 
+/** The bulk print's answer came without the headers that say which labels its PDF holds (a proxy dropped them). */
+export class LabelListLostError extends Error {
+  constructor() {
+    super("The answer does not say which labels the PDF holds (its X-Pickup-Point-* headers did not arrive whole): check that a proxy passes them on.")
+  }
+}
+
 /**
  * The labels of the shipments as one PDF, which shipments it holds, which had a label that could not be
  * read, and which a label the carrier encrypted (it prints alone, not merged).
@@ -57,9 +64,7 @@ export async function fetchMergedLabels(
   const count = response.headers.get("x-pickup-point-count")
   if (count === null || Number(count) !== printed.length) {
     // A proxy stripped a list that was not empty: every shipment asked would pass for printed. Say so instead.
-    throw new Error(
-      `The answer does not say which labels the PDF holds (its X-Pickup-Point-* headers did not arrive whole): check that a proxy passes them on.`
-    )
+    throw new LabelListLostError()
   }
   return { pdf: await response.blob(), printed, skipped, unreadable, encrypted }
 }

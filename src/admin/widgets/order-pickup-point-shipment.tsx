@@ -53,7 +53,13 @@ const OrderPickupPointShipmentWidget = ({ data: order }: DetailWidgetProps<Admin
       <AttentionAlert shipment={shipment} />
       <PickupPointSection point={shipment.pickup_point} code={shipment.pickup_point_code} />
       <ShipmentSection shipment={shipment} order={order} />
-      <ShipmentActions shipment={shipment} allowance={verification_code} orderStatus={order.status} busy={isPlaceholderData} />
+      <ShipmentActions
+        shipment={shipment}
+        allowance={verification_code}
+        orderStatus={order.status}
+        shipsTo={order.shipping_address?.country_code}
+        busy={isPlaceholderData}
+      />
       <ShipmentTimeline entries={timeline} />
     </Container>
   )

@@ -44,7 +44,11 @@ export function ImportCsvDrawer({ open, onOpenChange }: { open: boolean; onOpenC
     importCsv.mutate(csv, {
       onSuccess: (answer) => {
         setResult(answer)
-        toast.success(t("pickupPoint.import.done", { created: answer.created, updated: answer.updated, rejected: answer.rejected }))
+        const done = t("pickupPoint.import.done", { created: answer.created, updated: answer.updated, rejected: answer.rejected })
+        // A file whose rows were all refused imported nothing: not a success, whatever the status.
+        if (!answer.rejected) toast.success(done)
+        else if (answer.created + answer.updated) toast.warning(done, { description: t("pickupPoint.import.fixRejected") })
+        else toast.error(t("pickupPoint.import.noneImported"), { description: `${done}. ${t("pickupPoint.import.fixRejected")}` })
       },
       onError: (error) => {
         setFileError(messageOf(error))

@@ -5,13 +5,13 @@ import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import { SHIPMENT_STATUSES, TRACKING_STAGES, isRetryable } from "../../../modules/pickup-point/lib/statuses"
 import { ShipmentBadges } from "../../components/shipment-badges"
-import { messageOf, statusOf } from "../../lib/errors"
+import { messageOf, refusalText } from "../../lib/errors"
 import { formatDateTime } from "../../lib/format"
 import { pageIndexOf, useListUrlState } from "../../lib/list-url-state"
 import { useRefreshAfterChange } from "../../lib/queries"
 import { sdk } from "../../lib/sdk"
 import { codeRefusalReason, noLabelReason } from "../../lib/shipment-advice"
-import { downloadBlob, fetchMergedLabels, runForEach, useShipmentList, type BulkOutcome } from "../../lib/shipment-list-queries"
+import { downloadBlob, fetchMergedLabels, LabelListLostError, runForEach, useShipmentList, type BulkOutcome } from "../../lib/shipment-list-queries"
 import type { AdminShipment } from "../../lib/types"
 
 const PAGE_SIZE = 20
@@ -70,7 +70,7 @@ const PickupPointShipmentsPage = () => {
       if (failed) toast.warning(t("pickupPoint.shipments.bulkPartial", { count: failed, total: rows.length }))
       else toast.success(t("pickupPoint.shipments.bulkDone", { count: rows.length }))
     } catch (err) {
-      toast.error(t("pickupPoint.shipments.bulkFailed"), { description: messageOf(err) })
+      toast.error(t("pickupPoint.shipments.bulkFailed"), { description: err instanceof LabelListLostError ? t("pickupPoint.shipments.labelListLost") : messageOf(err) })
     } finally {
       setRunning(null)
       await refresh()
@@ -107,10 +107,7 @@ const PickupPointShipmentsPage = () => {
 
   // The refusals a bulk action meets in the normal course, said in the admin's language.
   const refusedAs = (error: unknown): never => {
-    if (statusOf(error) === 429) throw new Error(t("pickupPoint.refusal.code.limited"))
-    // A 409 is mostly another action under way; its own words follow, for the one that says what to do (a change of point stopped half-way).
-    if (statusOf(error) === 409) throw new Error(`${t("pickupPoint.refusal.busy")} (${messageOf(error)})`)
-    throw error
+    throw new Error(refusalText(error, t))
   }
 
   const retry = () =>

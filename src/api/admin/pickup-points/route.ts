@@ -6,10 +6,12 @@ import { listPublishedOptions } from "../../../workflows/utils/published-options
 import type { AdminCreatePickupPointType, AdminListPickupPointsType } from "../../validators"
 
 export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListPickupPointsType>, res: MedusaResponse) {
-  const { q, is_active, limit, offset } = req.validatedQuery as AdminListPickupPointsType
+  const { q, country_code, is_active, limit, offset } = req.validatedQuery as AdminListPickupPointsType
   const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
   const filters = {
     ...(is_active === undefined ? {} : { is_active }),
+    // Two letters only (validated), so the match is equality whatever the case stored.
+    ...(country_code ? { country_code: { $ilike: country_code } } : {}),
     ...(q ? { $and: adminSearchWords(q).map(anyFieldContains) } : {}),
   }
   const [points, count] = await pickupPoints.listAndCountPickupPoints(filters, { take: limit, skip: offset, order: { code: "ASC" } })

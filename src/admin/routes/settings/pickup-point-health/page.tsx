@@ -250,11 +250,13 @@ function ReprocessButton({ delivery }: { delivery: WebhookDelivery }) {
       onClick={() =>
         // Toasted from the promise, not from mutate's callbacks: once applied, the row loses this button
         // (the list is reloaded first), and an unmounted button's callbacks never run.
-        reprocess.mutateAsync(delivery.id).then(
-          (answer) =>
-            toast.success(t("pickupPoint.health.reprocessed", { verdict: t(`pickupPoint.verdict.${answer.verdict}`, { defaultValue: answer.verdict }) }), {
-              description: answer.delivery.result ?? undefined,
-            }),
+        reprocess.mutateAsync(delivery.id).then((answer) => {
+          const verdict = t(`pickupPoint.verdict.${answer.verdict}`, { defaultValue: answer.verdict })
+          const description = answer.delivery.result ?? undefined
+          // Only a status taken (or already there) is a success: an order still unknown stays in the list, to reprocess later.
+          if (answer.verdict === "applied" || answer.verdict === "unchanged") toast.success(t("pickupPoint.health.reprocessed", { verdict }), { description })
+          else toast.warning(t("pickupPoint.health.reprocessedNotApplied", { verdict }), { description })
+        },
           (error) => toast.error(t("pickupPoint.health.reprocessFailed"), { description: messageOf(error) })
         )
       }
