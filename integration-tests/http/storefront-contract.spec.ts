@@ -212,6 +212,7 @@ medusaIntegrationTestRunner({
       // An order id that is not an order's: 404, as GET /store/orders/:id answers.
       const unknown = await get(`/store/pickup-point/orders/order_01JUNKNOWN00000000000000000/shipment`)
       expect(unknown.status).toBe(404)
+      expect(unknown.data).toEqual({ type: "not_found", code: "order_not_found", message: "We could not find this order. Check the link, or look for the order in your account." })
     })
 
     it("refuses a payment session for a pickup-point cart it could not ship, before the shopper pays", async () => {

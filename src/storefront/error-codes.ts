@@ -21,6 +21,8 @@ export const PICKUP_POINT_ERRORS = {
   pickup_point_wrong_country: "This pickup point is in another country than your shipping address. Choose a pickup point in the country you ship to.",
   /** A shipping option published for one point was sent with another point. */
   pickup_point_mismatch: "This delivery option is for a different pickup point. Choose the option of the point you want.",
+  /** An order's pickup-point details asked for an id that is no order's (an old or mistyped link). */
+  order_not_found: "We could not find this order. Check the link, or look for the order in your account.",
   /** Too many searches from one client in a short time. */
   too_many_requests: "Too many searches at once. Please wait a moment and try again.",
   /** The storefront's own, never the server's: the store could not be reached (offline, the connection dropped). */

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { PICKUP_POINT_MODULE } from "../../../../../../modules/pickup-point"
+import { PICKUP_POINT_ERRORS } from "../../../../../../storefront/error-codes"
 import { snapshotFor } from "../../../../../../modules/pickup-point/lib/pickup-point-snapshot"
 import { shopperShipmentProgress } from "../../../../../../modules/pickup-point/lib/shopper-shipment-progress"
 import type PickupPointModuleService from "../../../../../../modules/pickup-point/service"
@@ -25,7 +26,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     filters: { id: req.params.id, is_draft_order: false },
   })
   if (!order) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order with id: ${req.params.id} was not found`)
+    // Said for the shopper who followed the link, with a stable code (the id is no order's, or a draft's).
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, PICKUP_POINT_ERRORS.order_not_found, "order_not_found")
   }
   const data = ((order as OrderShippingMethods).shipping_methods ?? []).map((method) => method?.data ?? undefined).find((d) => pickupPointCodeOf(d))
   const code = pickupPointCodeOf(data)
