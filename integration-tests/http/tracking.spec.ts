@@ -328,6 +328,26 @@ medusaIntegrationTestRunner({
       expect((await fulfillmentOf(fulfillmentId)).shipped_at).toBeTruthy()
     })
 
+    it("settles as refused, on the tracking job, an unreadable delivery whose processor died before storing its refusal", async () => {
+      const body = { statusCode: "ST_0003", statusDescription: "Collected" }
+      // Claimed with nothing read of it (no reference code), then the process dies before settling it.
+      const [claim] = await claimPlatformConfirmations(getContainer(), [receivedConfirmation(JSON.stringify(body))])
+      expect("claim_id" in claim).toBe(true)
+      const id = (claim as { claim_id: string }).claim_id
+      const delivery = async () => (await pickupPoints.listPickupPointWebhookDeliveries({ id }))[0]
+      await sync()
+      expect(await delivery()).toMatchObject({ verdict: "processing", payload: null })
+
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await db.raw(`UPDATE pickup_point_webhook_delivery SET updated_at = now() - interval '5 minutes' WHERE id = ?`, [id])
+      await sync()
+      expect(await delivery()).toMatchObject({ verdict: "invalid_payload", result: WEBHOOK_RESULTS.unreadableStopped })
+      // Refused, not a duplicate: the same body sent again is read again and refused with its reason.
+      const again = await api.post("/hooks/pickup-point", body, { headers: { "x-api-key": "sandbox-delivery-key" } }).catch(errorResponse)
+      expect(again.status).toBe(400)
+      expect(again.data).toMatchObject({ verdict: "invalid_payload", message: expect.stringContaining("orderReferencecode") })
+    })
+
     it("applies, on the tracking job, a delivery whose processing failed after a redelivery was answered as a duplicate", async () => {
       const { shipment, fulfillmentId } = await labelledShipment()
       const body = { trackingNumber: shipment.tracking_number, statusCode: "ST_0003", statusDescription: "Collected", orderReferencecode: shipment.order_reference_code }

@@ -41,6 +41,7 @@ import type {
  *   claimDueShipments   the same for the retry job's due shipments
  *   claimWebhookDeliveries  of identical deliveries one is processed; only a settled one is a duplicate
  *   claimWebhookDeliveryForReprocess  an admin's reprocess wins only a failed delivery, once
+ *   settleUnreadableStalledWebhookDeliveries  only a delivery still stuck `processing`, with nothing read of it
  *   advanceSweep        a sweep's cursor moves only forward; the ids it tries again are merged
  *
  * Raw SQL, because each rule is a WHERE clause the ORM's generated methods
@@ -933,6 +934,24 @@ export async function claimWebhookDeliveryForReprocess(sql: SqlRunner, id: strin
     [id, ...REPROCESSABLE_WEBHOOK_VERDICTS, staleAfterMs]
   )
   return !!row
+}
+
+/**
+ * Deliveries stuck `processing` for longer than `staleAfterMs` with nothing read of them: their body
+ * was unreadable (a readable one is kept with its claim), and their processor died or failed to store
+ * the refusal. There is nothing to process again, so each is settled `invalid_payload` (a redelivery
+ * of the same body is then refused again, a readable one processed). Through the partial index of
+ * `processing` deliveries.
+ */
+export async function settleUnreadableStalledWebhookDeliveries(sql: SqlRunner, staleAfterMs: number, result: string): Promise<number> {
+  const rows: { id: string }[] = await sql.execute(
+    `UPDATE pickup_point_webhook_delivery SET verdict = 'invalid_payload', result = ?, updated_at = now()
+     WHERE verdict = 'processing' AND deleted_at IS NULL AND payload IS NULL
+       AND updated_at < now() - (? * interval '1 millisecond')
+     RETURNING id`,
+    [result, staleAfterMs]
+  )
+  return rows.length
 }
 
 /**

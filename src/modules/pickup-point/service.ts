@@ -551,6 +551,12 @@ export default class PickupPointModuleService extends MedusaService({
     return await atomic.listStalledWebhookDeliveryIds(sharedContext.manager!, WEBHOOK_PROCESSING_STALE_MS, FAILED_WEBHOOK_RETRIED_FOR_MS, limit)
   }
 
+  /** Settles the stalled deliveries whose body was unreadable, which nothing can process again (see atomic-operations.ts). */
+  @InjectManager()
+  async settleUnreadableStalledWebhookDeliveries(@MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<number> {
+    return await atomic.settleUnreadableStalledWebhookDeliveries(sharedContext.manager!, WEBHOOK_PROCESSING_STALE_MS, WEBHOOK_RESULTS.unreadableStopped)
+  }
+
   /** Parcels ready for pickup whose verification code was owed and never sent (see atomic-operations.ts). */
   @InjectManager()
   async listShipmentIdsOwedVerificationCode(limit: number, @MedusaContext() sharedContext: Context<EntityManager> = {}) {

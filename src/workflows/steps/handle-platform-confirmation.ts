@@ -55,7 +55,9 @@ function notReprocessable(verdict: string, hasPayload: boolean): string {
     case "unchanged":
       return `This delivery was already processed (${verdict}); there is nothing to reprocess.`
     case "processing":
-      return "This delivery is being processed right now; reload the page in a moment to see its verdict (one still processing after two minutes can be reprocessed)."
+      return hasPayload
+        ? "This delivery is being processed right now; reload the page in a moment to see its verdict (one still processing after two minutes can be reprocessed)."
+        : "This delivery's body could not be read, and its processing has not stored the refusal yet; the tracking job stores it within its next run. Only the platform can send a corrected body."
     case "invalid_payload":
       return "This delivery's body could not be read; only the platform can send a corrected one."
     default:

@@ -14,7 +14,8 @@ const STALLED_PER_RUN = 100
 /**
  * Processes again the webhook deliveries whose processor died before it
  * settled them (a deploy, a crash), and those whose processing failed in
- * the last day: a redelivery that came meanwhile was answered as a
+ * the last day (one whose body was unreadable, with nothing kept to process,
+ * is settled as refused): a redelivery that came meanwhile was answered as a
  * duplicate, and the platform may never send another, so nobody else
  * would. Each is claimed
  * as an admin's reprocess is (one winner across processes) and applied
@@ -29,6 +30,9 @@ export const reprocessStalledWebhookDeliveriesStep = createStep(reprocessStalled
   const verdicts: Record<string, number> = {}
   // Nothing here may stop the tracking sync that follows in the same run.
   try {
+    // An unreadable body's delivery has nothing to process again: it is settled as refused.
+    const unreadable = await pickupPoints.settleUnreadableStalledWebhookDeliveries()
+    if (unreadable) verdicts.invalid_payload = unreadable
     for (const id of await pickupPoints.listStalledWebhookDeliveryIds(STALLED_PER_RUN)) {
       if (!(await pickupPoints.claimWebhookDeliveryForReprocess(id))) continue
       const [delivery] = await pickupPoints.listPickupPointWebhookDeliveries({ id }, { select: ["id", "payload"], take: 1 })

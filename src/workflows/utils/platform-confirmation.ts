@@ -108,7 +108,8 @@ export async function processPlatformConfirmations(
     try {
       await pickupPoints.settleWebhookDelivery(claimed[index].claim_id, { verdict: "failed", result: WEBHOOK_RESULTS.failed, ...kept })
     } catch {
-      // Left `processing`: the tracking job reprocesses it once it is stale.
+      // Left `processing`: once stale, the tracking job processes it again from what its claim kept,
+      // or, with nothing kept (an unreadable body), settles it as refused.
     }
     results[index] = { error }
   }
