@@ -500,6 +500,8 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         const racing = await Promise.all(Array.from({ length: 5 }, () => claimOne(refused)))
         expect(racing.filter((c) => c.claimed)).toHaveLength(1)
         expect(racing.every((c) => c.id === id)).toBe(true)
+        // The others are told it is being processed (by the winner), not that it was refused.
+        expect(racing.filter((c) => !c.claimed).map((c) => c.verdict)).toEqual(Array(4).fill("processing"))
         const [reclaimed] = await service.listPickupPointWebhookDeliveries({ id })
         expect(reclaimed).toMatchObject({ verdict: "processing", deliveries: 6 })
 
@@ -508,7 +510,7 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
           const body = digest()
           const first = await claimOne(body)
           await service.settleWebhookDelivery(first.id, { verdict, result: verdict })
-          expect(await claimOne(body)).toEqual({ id: first.id, claimed: claimedAgain, verdict })
+          expect(await claimOne(body)).toEqual({ id: first.id, claimed: claimedAgain, verdict: claimedAgain ? "processing" : verdict })
         }
 
         const died = digest()

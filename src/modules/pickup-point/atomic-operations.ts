@@ -779,7 +779,11 @@ export const SETTLED_WEBHOOK_VERDICTS = ["applied", "unchanged"] as const
 /** A webhook body to claim: its digest, and what was read of it. */
 export type WebhookDeliveryClaim = { digest: string; read?: WebhookDeliveryFields }
 
-/** A claim's outcome: `claimed: false` for a duplicate; `shipment_id` (null for none) when the body named one. */
+/**
+ * A claim's outcome: `claimed: false` for a duplicate; `verdict`, where the delivery stands now
+ * (`processing` once claimed, by this call or, for a redelivery that lost the race, another);
+ * `shipment_id` (null for none) when the body named one.
+ */
 export type WebhookDeliveryClaimed = { id: string; claimed: boolean; verdict: string; shipment_id?: string | null }
 
 /**
@@ -860,7 +864,8 @@ export async function claimWebhookDeliveries(
       const found = read.get(row.digest) ? { shipment_id: row.shipment_id ?? null } : {}
       if (row.inserted) return [row.digest, { id: row.id, claimed: true, verdict: "processing", ...found }]
       if (!row.reclaimable) return [row.digest, { id: row.id, claimed: false, verdict: row.verdict }]
-      return [row.digest, { id: row.id, claimed: reclaimed.has(row.id), verdict: row.verdict, ...found }]
+      // Taken over by this call or, the compare-and-set lost, by a concurrent one: being processed either way.
+      return [row.digest, { id: row.id, claimed: reclaimed.has(row.id), verdict: "processing", ...found }]
     })
   )
 }

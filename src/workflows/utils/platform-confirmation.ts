@@ -65,7 +65,7 @@ export async function claimPlatformConfirmations(
   return received.map(({ digest, body }, index) => {
     const claim = claims.get(digest)!
     if (!claim.claimed || claimants.get(digest) !== index) {
-      const verdict = claim.claimed ? "processing" : claim.verdict
+      const { verdict } = claim
       return {
         duplicate: {
           http_status: 200,
