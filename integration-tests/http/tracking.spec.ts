@@ -101,6 +101,9 @@ medusaIntegrationTestRunner({
       // The platform confirms "ready for pickup" twice; the second is a replay.
       const first = await platform(ref, "ST_0006")
       expect(first.status).toBe(200)
+      // Recorded as ready by the plugin's clock, whatever time the carrier gives (the owed-code sweep counts from it).
+      const { ready_recorded_at } = await pickupPoints.retrievePickupPointShipment(shipment.id)
+      expect(Date.now() - new Date(ready_recorded_at!).getTime()).toBeLessThan(60_000)
       expect(JSON.parse(first.data.receiverBody)).toEqual({ verdict: "applied", message: "Received" })
       const replay = await platform(ref, "ST_0006")
       expect(JSON.parse(replay.data.receiverBody).verdict).toBe("duplicate")
@@ -714,6 +717,7 @@ medusaIntegrationTestRunner({
           tracking_stage: TRACKING_STAGES.ready_for_pickup,
           tracking_status_code: "ST_0006",
           tracking_updated_at: new Date(Date.now() - minutes * 60_000),
+          ready_recorded_at: new Date(Date.now() - minutes * 60_000),
         })
       await readySince(shipment.id, 1)
       // Moments ago: the event's own send goes first.

@@ -1,7 +1,7 @@
 import { CREDENTIALS_REFUSAL } from "../../lib/shipment-orders/errors"
 import type { ServiceCall } from "../../lib/shipment-orders/call-log"
 import { entityId, entityIds } from "./lib/entity-ids"
-import { OPEN_CREATION_STATUSES, SHIPPED_OFF_STATUSES, STAGE_RANK_BEFORE_LABEL } from "./lib/statuses"
+import { OPEN_CREATION_STATUSES, SHIPPED_OFF_STATUSES, STAGE_RANK_BEFORE_LABEL, TRACKING_STAGES } from "./lib/statuses"
 import { FOLLOWED_SHIPMENTS_SQL, READY_FOR_PICKUP_SHIPMENTS_SQL } from "./models/pickup-point-shipment"
 import type {
   FulfillmentState,
@@ -600,6 +600,7 @@ export async function recordTrackingBatch(
        UPDATE pickup_point_shipment AS s
        SET tracking_stage = v.rank, tracking_status_code = v.code, tracking_status_description = v.description,
            tracking_updated_at = v.at, updated_at = now(), tracking_number = coalesce(s.tracking_number, v.number),
+           ready_recorded_at = CASE WHEN v.rank = ${TRACKING_STAGES.ready_for_pickup} THEN now() ELSE s.ready_recorded_at END,
            ${leaseColumns}
        FROM v
        WHERE s.id = v.id AND s.id = ANY (CAST(? AS text[])) AND s.deleted_at IS NULL AND v.rank IS NOT NULL AND s.tracking_stage < v.rank
@@ -992,8 +993,9 @@ export async function listStalledWebhookDeliveryIds(sql: SqlRunner, staleAfterMs
  * Parcels ready for pickup at a point that asks for the verification code,
  * with no send of it on record: their ready-for-pickup event was lost with
  * its process, or its send failed (a failed send is not kept). Only those
- * ready (by the carrier's report) for longer than `settleMs` (the event's
- * own send goes first) and for less than `withinMs`, and not failed lately:
+ * recorded as ready (by the plugin's clock, not the carrier's report time,
+ * which may be midnight, old or ahead) for longer than `settleMs` (the
+ * event's own send goes first) and for less than `withinMs`, and not failed lately:
  * after its nth failure in a row a parcel waits `backoff.baseMs` × 2^(n-1),
  * at most `backoff.maxMs`. Found through the partial index of parcels
  * waiting at a point. In no fixed order, so that parcels whose send keeps
@@ -1009,8 +1011,8 @@ export async function listShipmentIdsOwedVerificationCode(
   const rows: { id: string }[] = await sql.execute(
     `SELECT id FROM pickup_point_shipment
      WHERE ${READY_FOR_PICKUP_SHIPMENTS_SQL}
-       AND tracking_updated_at < now() - (? * interval '1 millisecond')
-       AND tracking_updated_at > now() - (? * interval '1 millisecond')
+       AND ready_recorded_at < now() - (? * interval '1 millisecond')
+       AND ready_recorded_at > now() - (? * interval '1 millisecond')
        AND cancel_requested_at IS NULL AND status IN (${placeholders(SHIPPED_OFF_STATUSES)})
        AND (pickup_point ->> 'requires_verification_code') = 'true'
        AND (verification_code_failed_at IS NULL

@@ -50,6 +50,8 @@ export const PickupPointShipment = model
     tracking_updated_at: model.dateTime().nullable(),
     /** How far the parcel has gone (see tracking-stages.ts); it only ever grows. */
     tracking_stage: model.number().default(0),
+    /** When the plugin recorded the parcel as ready for pickup, by its own clock: the owed-code sweep's retries count from it. */
+    ready_recorded_at: model.dateTime().nullable(),
     /** When the carrier last failed to send the verification code owed to the parcel, and how many times: the sweep backs off. */
     verification_code_failed_at: model.dateTime().nullable(),
     verification_code_failures: model.number().default(0),
@@ -107,7 +109,7 @@ export const PickupPointShipment = model
     // The sweep of verification codes owed to parcels ready for pickup: only the parcels waiting now.
     {
       name: "IDX_pickup_point_shipment_ready_for_pickup",
-      on: ["tracking_updated_at"],
+      on: ["ready_recorded_at"],
       where: READY_FOR_PICKUP_SHIPMENTS_SQL,
     },
   ])
