@@ -236,7 +236,7 @@ medusaIntegrationTestRunner({
       const drawer = page().getByRole("dialog")
       await drawer.getByText("Now going to: Edicola Duomo (PP-MI-001)").waitFor()
       // Only points in the order's country are offered: the server refuses any other.
-      await drawer.getByText("Only points in Italy, where the order ships, are listed.").waitFor()
+      await drawer.getByText("Only points in the order's shipping country (Italy) are listed.").waitFor()
       await drawer.getByRole("button", { name: "Change pickup point" }).click()
       await drawer.getByRole("alert").getByText("Choose the new pickup point from the list first.").waitFor()
       await drawer.getByLabel("Search the catalog").fill("Navigli")
@@ -299,7 +299,7 @@ medusaIntegrationTestRunner({
       await page().getByRole("heading", { name: "Consegna al punto di ritiro" }).waitFor()
       await button("Cambia punto di ritiro").click()
       const drawerIt = page().getByRole("dialog")
-      await drawerIt.getByText("Sono elencati solo i punti in Italia, dove viene spedito l'ordine.").waitFor()
+      await drawerIt.getByText("Sono elencati solo i punti del paese di spedizione dell'ordine (Italia).").waitFor()
       await drawerIt.getByLabel("Cerca nel catalogo").fill("Duomo")
       await drawerIt.getByRole("radio", { name: /Edicola Duomo \(PP-MI-001\)/ }).click()
       await screenshot(page(), "change-pickup-point-it", { selector: '[role="dialog"]' })
