@@ -95,7 +95,7 @@ export function badRequests(t: FuzzTargets): fc.Arbitrary<BadRequest> {
       .map(([param, value, shape]): BadRequest => ({ route: "GET /store/pickup-points", method: "GET", path: `/store/pickup-points?${param}${shape}=${value}`, auth: "store" })),
     // Admin lists.
     fc
-      .tuple(fc.constantFrom("q", "is_active", "limit", "offset"), badQueryValue)
+      .tuple(fc.constantFrom("q", "country_code", "is_active", "limit", "offset"), badQueryValue)
       .map(([param, value]) => admin("GET /admin/pickup-points", "GET", `/admin/pickup-points?${param}=${value}`)),
     fc
       .tuple(fc.constantFrom("order_id", "status", "stage", "needs_attention", "limit"), badQueryValue)
