@@ -4,6 +4,7 @@ import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
 import type { ShipmentIntent } from "../../src/modules/pickup-point/types"
 import {
+  archiveShipment,
   countConfirmedThisYear,
   listShipmentIdsOwedVerificationCode,
   listStalledWebhookDeliveryIds,
@@ -453,7 +454,7 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
     })
 
     describe("retention of the customer's details", () => {
-      it("takes the name, e-mail and phone out of shipment orders past personalDataDays, not of one still being created", async () => {
+      it("takes the name, e-mail and phone out of shipment orders past personalDataDays, archived ones too, not of one still being created", async () => {
         const made = async (status: string, daysAgo: number) => {
           const { shipment } = await service.recordShipmentIntent(intent())
           await MikroOrmWrapper.forkManager().execute(
@@ -466,11 +467,15 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         const oldFailed = await made("failed", 200)
         const stillCreating = await made("awaiting_import", 181)
         const recent = await made("label_generated", 179)
+        // Cancelled and archived by a change of pickup point: kept, with its request, out of the live lists.
+        const archived = await made("cancelled", 181)
+        expect(await archiveShipment(MikroOrmWrapper.forkManager(), archived)).toMatchObject({ id: archived })
 
         const pruned = await service.pruneExpiredRecords()
-        expect(pruned.shipment_contacts).toBe(2)
-        const requestOf = async (id: string) => (await service.retrievePickupPointShipment(id)).request as Record<string, unknown>
-        for (const id of [old, oldFailed]) {
+        expect(pruned.shipment_contacts).toBe(3)
+        const requestOf = async (id: string) =>
+          (await service.listPickupPointShipments({ id }, { withDeleted: true }))[0].request as Record<string, unknown>
+        for (const id of [old, oldFailed, archived]) {
           const request = await requestOf(id)
           expect(Object.keys(request).filter((key) => ["customer", "customerEmail", "customerPhone"].includes(key))).toEqual([])
           // The rest of the request stays: what was sent, without who to.

@@ -1065,9 +1065,10 @@ export const SHIPMENT_CONTACT_FIELDS = ["customer", "customerEmail", "customerPh
 /**
  * Takes the customer's name, e-mail and phone out of the stored requests of
  * at most `limit` shipments created before `before`, the oldest first, and
- * says how many. Not of one whose creation is still open: its request is
- * what will be sent. The partial index of Migration20261123190000 finds each
- * batch, and a request let go of leaves it.
+ * says how many: archived ones too (a change of pickup point archives the
+ * old shipment with its request). Not of one whose creation is still open:
+ * its request is what will be sent. The partial index (Migration20261125090000)
+ * finds each batch, and a request let go of leaves it.
  */
 export async function scrubShipmentContacts(sql: SqlRunner, before: Date, limit: number): Promise<number> {
   const open = placeholders(OPEN_CREATION_STATUSES)
@@ -1076,7 +1077,7 @@ export async function scrubShipmentContacts(sql: SqlRunner, before: Date, limit:
   const rows: { id: string }[] = await sql.execute(
     `UPDATE pickup_point_shipment SET request = request ${SHIPMENT_CONTACT_FIELDS.map((field) => `- '${field}'`).join(" ")}
      WHERE id IN (SELECT id FROM pickup_point_shipment
-                  WHERE created_at < ? AND deleted_at IS NULL AND (request -> 'customerEmail') IS NOT NULL
+                  WHERE created_at < ? AND (request -> 'customerEmail') IS NOT NULL
                     AND status NOT IN (${open})
                   ORDER BY created_at LIMIT ?)
        AND status NOT IN (${open}) AND (request -> 'customerEmail') IS NOT NULL
