@@ -108,6 +108,22 @@ medusaIntegrationTestRunner({
       const kept = await pickupPoints.retrievePickupPointShipment(shipments[1].id)
       expect(kept.label_file_id).not.toBe(shipments[1].label_file_id)
       expect((await pickupPoints.retrieveLabelPdf(kept.label_file_id!))!.subarray(0, 4).toString()).toBe("%PDF")
+      // So is a copy whose page objects are gone (its page tree names one that is not in the file): pdf-lib
+      // opens it, and finds no page to print.
+      const whole = (await pickupPoints.retrieveLabelPdf(kept.label_file_id!))!
+      const withoutPages = Buffer.from(
+        whole.toString("latin1").replace(/\/Kids \[[^\]]*\]/, (kids) => "/Kids [999 0 R]".padEnd(kids.length, " ")),
+        "latin1"
+      )
+      const opened = await PDFDocument.load(withoutPages, { ignoreEncryption: true })
+      expect(opened.getPageCount()).toBe(0)
+      await pickupPoints.updatePickupPointLabels({ id: kept.label_file_id!, content_base64: withoutPages.toString("base64") })
+      const fromPageless = await api.post("/admin/pickup-point/labels", { shipment_ids: shipments.map((s) => s.id) }, { ...admin, responseType: "arraybuffer" })
+      expect(leftOut(fromPageless)).toEqual(["skipped: ", "unreadable: ", "encrypted: "])
+      expect((await PDFDocument.load(fromPageless.data)).getPageCount()).toBe(shipments.length)
+      const keptAgain = (await pickupPoints.retrievePickupPointShipment(shipments[1].id)).label_file_id!
+      expect(keptAgain).not.toBe(kept.label_file_id)
+      kept.label_file_id = keptAgain
 
       // A label the carrier encrypted (an owner password) is not damaged: it is named, printed by the others'
       // side, and the carrier is not asked for it again.

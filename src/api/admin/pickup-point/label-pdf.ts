@@ -48,6 +48,17 @@ export class EncryptedLabelError extends Error {
 }
 
 /**
+ * A PDF opened, with pages to print: pdf-lib opens a cut-off file whose
+ * trailer it can recover, and then fails (or finds nothing) only when its
+ * pages are read. Such a file is damaged too.
+ */
+async function openWithPages(pdf: Buffer): Promise<PDFDocument> {
+  const document = await PDFDocument.load(pdf, { ignoreEncryption: true })
+  if (document.getPageCount() === 0) throw new Error("the file has no page to print")
+  return document
+}
+
+/**
  * A shipment's label opened, from `pdf` (its stored copy): a damaged copy
  * (it would print as nothing) is got again from the service and kept in its
  * place. Answers the bytes that opened, and the document. An encrypted label
@@ -63,13 +74,13 @@ export async function openLabelPdf(
 ): Promise<{ pdf: Buffer; document: PDFDocument }> {
   let opened: { pdf: Buffer; document: PDFDocument }
   try {
-    opened = { pdf, document: await PDFDocument.load(pdf, { ignoreEncryption: true }) }
+    opened = { pdf, document: await openWithPages(pdf) }
   } catch (damaged) {
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
       .warn(`[pickup-point] stored label ${shipment.label_file_id} of shipment ${shipment.id} is damaged (${safeErrorMessage(damaged)}); asking the carrier again`)
     const restored = await restoreLabelPdf(container, shipment.id)
-    opened = { pdf: restored, document: await PDFDocument.load(restored, { ignoreEncryption: true }) }
+    opened = { pdf: restored, document: await openWithPages(restored) }
   }
   if (options.refuseEncrypted && opened.document.isEncrypted) {
     throw new EncryptedLabelError(shipment.id)
