@@ -3,7 +3,11 @@ import { pruneExpiredRecordsStep } from "./steps/prune-expired-records"
 
 export const pruneExpiredRecordsWorkflowId = "pickup-point-prune-expired-records-workflow"
 
-/** Retention: webhook deliveries and tracking history older than the plugin options' `retention` go. */
+/**
+ * Retention, by the plugin options' `retention`: webhook deliveries, tracking history and the call
+ * log go by age; after `personalDataDays`, label PDFs and the code sends' log go, and the customer's
+ * contacts are taken out of stored shipment order requests.
+ */
 export const pruneExpiredRecordsWorkflow = createWorkflow(pruneExpiredRecordsWorkflowId, (input: { now?: string }) =>
   new WorkflowResponse(pruneExpiredRecordsStep(input))
 )

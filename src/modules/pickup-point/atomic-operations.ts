@@ -1041,6 +1041,7 @@ export const PRUNABLE_RECORDS = {
   tracking_events: { table: "pickup_point_tracking_event", at: "created_at" },
   service_calls: { table: "pickup_point_service_call", at: "called_at" },
   labels: { table: "pickup_point_label", at: "created_at" },
+  verification_code_sends: { table: "pickup_point_verification_code_send", at: "sent_at" },
 } as const
 
 /**

@@ -840,8 +840,9 @@ export default class PickupPointModuleService extends MedusaService({
       tracking_events: trackingHistoryDays,
       service_calls: serviceCallsDays,
       labels: personalDataDays,
+      verification_code_sends: personalDataDays,
     }
-    const pruned = { webhook_deliveries: 0, tracking_events: 0, service_calls: 0, labels: 0, shipment_contacts: 0 }
+    const pruned = { webhook_deliveries: 0, tracking_events: 0, service_calls: 0, labels: 0, verification_code_sends: 0, shipment_contacts: 0 }
     const inBatches = async (run: () => Promise<number>) => {
       let done = 0
       for (let batch = 0; batch < maxBatchesPerRun; batch++) {

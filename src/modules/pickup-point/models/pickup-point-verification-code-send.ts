@@ -13,3 +13,5 @@ export const PickupPointVerificationCodeSend = model.define("pickup_point_verifi
   sent_at: model.dateTime(),
   confirmed: model.boolean().default(true),
 })
+  // The retention job deletes sends by age (they keep the masked e-mail).
+  .indexes([{ on: ["sent_at"], where: "deleted_at IS NULL" }])
