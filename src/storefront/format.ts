@@ -114,11 +114,14 @@ export function weeklyOpeningHours(hours: OpeningHours | null | undefined, local
   }))
 }
 
-/** A distance for shoppers: metres under 1 km (`350 m`), else kilometres with one decimal (`2.4 km`). */
+/**
+ * A distance for shoppers in their locale's digits and units: metres under 1 km (`350 m`), else
+ * kilometres with one decimal (`2.4 km`, `2,4 km`).
+ */
 export function formatDistance(km: number | null | undefined, locale?: string): string | null {
   if (typeof km !== "number" || !Number.isFinite(km) || km < 0) return null
   // Rounded to 10 m first: 0.996 km is "1 km", not "1000 m".
   const metres = Math.round((km * 1000) / 10) * 10
-  if (metres < 1000) return `${metres} m`
-  return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(km)} km`
+  if (metres < 1000) return numberFormat(locale, { style: "unit", unit: "meter", unitDisplay: "short" }).format(metres)
+  return numberFormat(locale, { style: "unit", unit: "kilometer", unitDisplay: "short", maximumFractionDigits: 1 }).format(km)
 }

@@ -163,16 +163,18 @@ export function searchParams(query: PickupPointQuery): Record<string, string | n
 }
 
 /**
- * An active point by its code: the one-point route, else an exact-code
- * search (for servers without that route). Null when it is unknown or no
- * longer active.
+ * An active point by its code: the one-point route, else (it answered 404)
+ * an exact-code search, for servers without that route. Null when it is
+ * unknown or no longer active. A failure of the route (the store down, a
+ * 5xx) is thrown, not taken for a point that is gone: the search's first
+ * results may not hold the code.
  */
 export async function findPickupPoint(
   api: Pick<PickupPointStoreApi, "retrieve" | "search">,
   code: string,
   options: { signal?: AbortSignal } = {}
 ): Promise<PickupPoint | null> {
-  const point = await api.retrieve(code, options).catch(() => null)
+  const point = await api.retrieve(code, options)
   if (point) return point
   const { pickup_points } = await api.search({ q: code, limit: 10 }, options)
   return pickup_points.find((candidate) => candidate.code === code) ?? null
