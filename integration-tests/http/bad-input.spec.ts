@@ -8,6 +8,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { AxiosRequestConfig } from "axios"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
 import { pruneExpiredRecordsWorkflow } from "../../src/workflows"
+import { TRACKING_STAGES } from "../../src/modules/pickup-point/lib/statuses"
 import { changedRows, drawBadRequests, rowFingerprints, sendBadRequests, type FuzzTargets } from "../helpers/bad-requests"
 import { errorResponse } from "../helpers/error-response"
 import { fulfillOrder } from "../helpers/fulfill-order"
@@ -168,6 +169,15 @@ medusaIntegrationTestRunner({
       const again = await api.get(`/admin/pickup-point/shipments/${shipments[0].id}/label`, { ...admin, responseType: "arraybuffer" })
       expect(Buffer.from(again.data).subarray(0, 5).toString()).toBe("%PDF-")
       expect((await pickupPoints.retrievePickupPointShipment(shipments[0].id)).label_file_id).not.toBe(shipments[0].label_file_id)
+
+      // A shipment order the carrier cancelled after its label: its label is not printed with the others, and named.
+      await pickupPoints.updatePickupPointShipments({ id: shipments[1].id, tracking_status_code: "ST_0008", tracking_stage: TRACKING_STAGES.cancelled })
+      const withCancelled = await api.post("/admin/pickup-point/labels", { shipment_ids: shipments.map((s) => s.id) }, { ...admin, responseType: "arraybuffer" })
+      expect(leftOut(withCancelled)).toEqual([`skipped: ${shipments[1].id}`, "unreadable: ", "encrypted: "])
+      expect((await PDFDocument.load(withCancelled.data)).getPageCount()).toBe(shipments.length - 1)
+      const onlyCancelled = await api.post("/admin/pickup-point/labels", { shipment_ids: [shipments[1].id] }, admin).catch(errorResponse)
+      expect(onlyCancelled.status).toBe(400)
+      expect(onlyCancelled.data.message).toContain("a shipment order the carrier cancelled is not printed")
 
       // A verification code is sent, for the log check at the end.
       await api.post(`/admin/pickup-point/shipments/${shipments[0].id}/verification-code`, {}, admin)

@@ -48,8 +48,10 @@ export function errorAdvice(shipment: Pick<ShipmentFacts, "status" | "last_error
 }
 
 /** Why a shipment has no label to download, as a translation key: "Fulfill items" is the way only while the order goes on. */
-export function noLabelReason(shipment: Pick<ShipmentFacts, "merchant_type" | "status" | "cancel_requested_at">): string {
+export function noLabelReason(shipment: Pick<ShipmentFacts, "merchant_type" | "status" | "cancel_requested_at"> & Partial<Pick<AdminShipment, "tracking_stage_name">>): string {
   if (shipment.merchant_type === "STORAGE") return "pickupPoint.shipment.noLabelStorage"
+  // A label the carrier's cancel made void: the bulk print leaves it out.
+  if (isCancelledByCarrier({ status: shipment.status, tracking_stage_name: shipment.tracking_stage_name ?? null })) return "pickupPoint.shipment.noLabelCancelledByCarrier"
   if (shipment.status === "cancelled" || isCancelUnderway(shipment)) return "pickupPoint.shipment.noLabelCancelled"
   // "Fulfill items" refuses a failed shipment until it is retried.
   if (shipment.status === "failed") return "pickupPoint.shipment.noLabelFailed"

@@ -28,6 +28,8 @@ describe("what the order's widget tells the admin to do", () => {
     expect(noLabelReason({ ...shipment, cancel_requested_at: "2026-11-23T03:00:00Z" })).toBe("pickupPoint.shipment.noLabelCancelled")
     expect(noLabelReason({ ...shipment, status: "cancelled" })).toBe("pickupPoint.shipment.noLabelCancelled")
     expect(noLabelReason({ ...shipment, status: "failed" })).toBe("pickupPoint.shipment.noLabelFailed")
+    // Labelled, then cancelled by the carrier: the label is left out of a print.
+    expect(noLabelReason({ ...shipment, status: "label_generated", tracking_stage_name: "cancelled" })).toBe("pickupPoint.shipment.noLabelCancelledByCarrier")
     expect(noLabelReason({ ...shipment, merchant_type: "STORAGE", status: "cancelled" })).toBe("pickupPoint.shipment.noLabelStorage")
   })
 

@@ -8,11 +8,12 @@ import type { AdminPrintLabelsType } from "../../../validators"
 import { safeErrorMessage } from "../../../../workflows/utils/to-medusa-error"
 import { headerList, inlineDisposition } from "../../../lib/content-disposition"
 import { EncryptedLabelError, LABEL_CACHE_CONTROL, openLabelPdf, readLabelPdf } from "../label-pdf"
+import { stageOf } from "../../../../modules/pickup-point/lib/tracking-stages"
 
 /**
  * The stored labels of the chosen shipments as ONE PDF, in the order asked,
- * one page per label page. Shipments without a label are left out and named
- * in `X-Pickup-Point-Skipped`, those whose stored label cannot be read (and
+ * one page per label page. Shipments without a label, or whose shipment order
+ * the carrier cancelled, are left out and named in `X-Pickup-Point-Skipped`, those whose stored label cannot be read (and
  * that the carrier would not give again) in `X-Pickup-Point-Unreadable`, and
  * those the carrier encrypted in `X-Pickup-Point-Encrypted` (so the admin can
  * say why per shipment); every other shipment asked is in the PDF, in the
@@ -29,10 +30,19 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
   const ids = [...new Set(req.validatedBody.shipment_ids)]
   const shipments = await pickupPoints.listPickupPointShipments({ id: ids }, { take: ids.length })
   const byId = new Map(shipments.map((shipment) => [shipment.id, shipment]))
-  const labelled = ids.map((id) => byId.get(id)).filter((shipment) => !!shipment?.label_file_id)
-  const skipped = ids.filter((id) => !byId.get(id)?.label_file_id)
+  // A label whose shipment order the carrier cancelled is not printed: its parcel must not be sent.
+  const cancelledByCarrier = (id: string) => {
+    const code = byId.get(id)?.tracking_status_code
+    return !!code && stageOf(code, pickupPoints.statusMapping) === "cancelled"
+  }
+  const printable = (id: string) => !!byId.get(id)?.label_file_id && !cancelledByCarrier(id)
+  const labelled = ids.filter(printable).map((id) => byId.get(id))
+  const skipped = ids.filter((id) => !printable(id))
   if (!labelled.length) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "None of the chosen shipments has a label yet: fulfill their orders first.")
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "None of the chosen shipments has a label to print: fulfill their orders first (a shipment order the carrier cancelled is not printed)."
+    )
   }
 
   // The labels in one query; merged one after the other, each label's text let go once merged.
