@@ -36,6 +36,8 @@ export function readPickupPointCsv(csv: string): ReadPickupPointCsv {
     bom: true,
     info: true,
     relax_column_count: true,
+    // A quote inside an unquoted cell (Bar "Da Mario") is text: without this, the whole file failed.
+    relax_quotes: true,
   }) as unknown as { record: string[]; info: { lines: number } }[]
   const [header, ...records] = rows
   if (!header) throw new Error("the file is empty: its first line must name the columns, such as code,name,address,city,postcode,country_code")

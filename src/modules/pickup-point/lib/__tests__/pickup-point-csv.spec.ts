@@ -1,0 +1,22 @@
+import { readPickupPointCsv } from "../pickup-point-csv"
+
+describe("readPickupPointCsv", () => {
+  const header = "code,name,address,city,postcode,country_code"
+
+  it("reads a quote inside an unquoted cell as part of the text, not as the file's end", () => {
+    const { valid, rejected } = readPickupPointCsv(
+      [header, 'PP-1,Bar "Da Mario",Piazza "Garibaldi" 3,Milano,20121,IT', 'PP-2,Edicola,"Via Roma, 12",Torino,10121,IT'].join("\n")
+    )
+    expect(rejected).toEqual([])
+    expect(valid.map(({ line, input }) => [line, input.name, input.address])).toEqual([
+      [2, 'Bar "Da Mario"', 'Piazza "Garibaldi" 3'],
+      [3, "Edicola", "Via Roma, 12"],
+    ])
+  })
+
+  it("still rejects, row by row, a cell whose delimiter was not quoted", () => {
+    const { valid, rejected } = readPickupPointCsv([header, "PP-1,Edicola,Via Roma, 12,Torino,10121,IT", "PP-2,Bar,Via Po 3,Torino,10121,IT"].join("\n"))
+    expect(valid.map(({ input }) => input.code)).toEqual(["PP-2"])
+    expect(rejected).toEqual([expect.objectContaining({ line: 2, code: "PP-1", problems: [expect.objectContaining({ kind: "shifted" })] })])
+  })
+})
