@@ -277,7 +277,7 @@ export class ShipmentOrdersClient {
         transientReason(error) !== null && (attemptOf(error.config ?? {})?.retryUnknownOutcome !== false || !isOutcomeUnknownAttempt(error)),
       retryDelay: (attempt, error) =>
         Math.min(
-          Math.max(exponentialDelay(attempt, undefined, this.#options.retryBaseDelayMs), retryAfter(error)),
+          Math.max(backoffMs(attempt, this.#options.retryBaseDelayMs), retryAfter(error)),
           this.#options.retryMaxDelayMs
         ),
       onRetry: (attempt, error, config) => {
@@ -620,4 +620,13 @@ function messageOf(data: unknown): string | undefined {
     return typeof body.message === "string" ? body.message : undefined
   }
   return textOf(data)?.slice(0, 200) || undefined
+}
+
+/**
+ * The wait before retry number `attempt` (1 for the first): `baseMs`, doubling with each retry, with
+ * up to 20 % jitter. axios-retry's exponentialDelay counts from 1, which would make the first wait
+ * twice the option's documented first step.
+ */
+export function backoffMs(attempt: number, baseMs: number): number {
+  return exponentialDelay(attempt - 1, undefined, baseMs)
 }

@@ -8,6 +8,7 @@ import {
   SHIPMENT_API_PATH,
 } from ".."
 
+import { backoffMs } from "../client"
 /*
  * A fake service on loopback that answers with the variants the spec
  * documents or shows in its samples, to prove the client reads all of them.
@@ -234,5 +235,21 @@ describe("rate limiting", () => {
       .catch((e) => e)
     expect(error).toMatchObject({ code: "unavailable", reason: "rate_limited", outcomeUnknown: false })
     expect(received).toHaveLength(1)
+  })
+})
+
+describe("the backoff between retries", () => {
+  it("waits retryBaseDelayMs first, then doubles, with up to 20 % jitter", () => {
+    for (const [attempt, base] of [
+      [1, 250],
+      [2, 500],
+      [3, 1000],
+    ]) {
+      for (let i = 0; i < 50; i++) {
+        const wait = backoffMs(attempt, 250)
+        expect(wait).toBeGreaterThanOrEqual(base)
+        expect(wait).toBeLessThanOrEqual(base * 1.2)
+      }
+    }
   })
 })
