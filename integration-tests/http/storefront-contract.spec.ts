@@ -14,6 +14,7 @@ import { addBulkyProfile, waitFor, type SeededStore } from "../helpers/seed-stor
 import { validatePickupPointSelectionsWorkflow } from "../../src/workflows"
 import { prepareCart } from "../helpers/store-checkout"
 import { DUOMO_POINT_WITH_CODES } from "../helpers/catalog-points"
+import { errorResponse } from "../helpers/error-response"
 
 jest.setTimeout(180_000)
 
@@ -71,7 +72,7 @@ afterAll(() => {
 medusaIntegrationTestRunner({
   inApp: true,
   env: {},
-  testSuite: ({ api, getContainer }) => {
+  testSuite: ({ api, getContainer, dbConnection }) => {
     let store: SeededStore
     let admin: { headers: { authorization: string } }
     let pickupPoints: PickupPointModuleService
@@ -403,6 +404,25 @@ medusaIntegrationTestRunner({
       expect(await offered()).not.toContain(optionId)
       await importActive(true)
       await api.post(`/admin/pickup-points/${point.id}`, { is_active: true, name: "Edicola Duomo" }, admin)
+      expect(await offered()).not.toContain(optionId)
+
+      // An import that deactivates the point, whose option's rule then cannot be written (PostgreSQL refuses it):
+      // the import fails and the point is set back active, so that the same file imported again does its work.
+      await api.post(`/admin/shipping-options/${optionId}/rules/batch`, { update: [{ id: rule.id, attribute: "enabled_in_store", operator: "eq", value: "true" }] }, admin)
+      expect(await offered()).toContain(optionId)
+      await dbConnection.raw(`
+        CREATE FUNCTION test_refuse_rule_write() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected: rule write refused'; END $$ LANGUAGE plpgsql;
+        CREATE TRIGGER test_refuse_rule_write BEFORE INSERT OR UPDATE ON shipping_option_rule FOR EACH ROW EXECUTE FUNCTION test_refuse_rule_write();`)
+      try {
+        const csv = ["code,name,address,city,postcode,country_code,is_active", "PP-MI-001,Edicola Duomo,Piazza del Duomo 1,Milano,20122,IT,false"].join("\n")
+        const failed = await api.post("/admin/pickup-points/import", { csv }, admin).catch(errorResponse)
+        expect(failed.status).toBeGreaterThanOrEqual(500)
+      } finally {
+        await dbConnection.raw("DROP TRIGGER test_refuse_rule_write ON shipping_option_rule; DROP FUNCTION test_refuse_rule_write()")
+      }
+      expect((await pickupPoints.retrievePickupPoint(point.id)).is_active).toBe(true)
+      expect(await offered()).toContain(optionId)
+      await importActive(false)
       expect(await offered()).not.toContain(optionId)
     })
 

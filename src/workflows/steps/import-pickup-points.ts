@@ -14,8 +14,13 @@ const IMPORT_BATCH = 500
  * Creates or updates (by code) the points of a CSV file and answers what
  * became of each row: a bad row is rejected with its reason and never
  * stops the others; also the codes of the points it created, activated or
- * deactivated (`activity_changed`). No compensation: each row's result is
- * final and reported, and importing the same file again changes nothing.
+ * deactivated (`activity_changed`).
+ * Compensation: the points it activated or deactivated are set back. Their
+ * published options follow the change in a later step, and only a change
+ * is followed (an option an admin hid stays hidden): set back, the same
+ * file imported again after the failure changes them again, and their
+ * options follow. The rest it wrote stays; importing the file again
+ * writes it the same.
  */
 export const importPickupPointsStep = createStep(importPickupPointsStepId, async (input: { csv: string }, { container }) => {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
@@ -33,11 +38,15 @@ export const importPickupPointsStep = createStep(importPickupPointsStepId, async
    * imported, as the file's other rows are.
    */
   const activityChanged: string[] = []
+  // What a point activated or deactivated (not created) was before, to set it back on compensation.
+  const activityBefore: { code: string; is_active: boolean }[] = []
   const importBatch = async (batch: ReadPickupPointCsv["valid"]): Promise<ImportRowResult[]> => {
     try {
       const { created, activity_changed } = await pickupPoints.upsertPickupPointsByCode(batch.map((entry) => entry.input))
       activityChanged.push(...activity_changed)
       const isNew = new Set(created)
+      const changed = new Set(activity_changed.filter((code) => !isNew.has(code)))
+      for (const { input } of batch) if (changed.has(input.code)) activityBefore.push({ code: input.code, is_active: !input.is_active })
       return batch.map((entry) => ({ line: entry.line, code: entry.input.code, result: isNew.has(entry.input.code) ? "created" : "updated" }))
     } catch (error) {
       if (batch.length > 1) {
@@ -56,5 +65,14 @@ export const importPickupPointsStep = createStep(importPickupPointsStepId, async
   }
   rows.sort((a, b) => a.line - b.line)
   const count = (result: ImportRowResult["result"]) => rows.filter((row) => row.result === result).length
-  return new StepResponse({ created: count("created"), updated: count("updated"), rejected: count("rejected"), rows, activity_changed: activityChanged })
+  return new StepResponse(
+    { created: count("created"), updated: count("updated"), rejected: count("rejected"), rows, activity_changed: activityChanged },
+    activityBefore
+  )
+}, async (activityBefore, { container }) => {
+  if (!activityBefore?.length) return
+  const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+  const points = await pickupPoints.listPickupPoints({ code: activityBefore.map((entry) => entry.code) }, { select: ["id", "code"] })
+  const idOf = new Map(points.map((point) => [point.code, point.id]))
+  await pickupPoints.updatePickupPoints(activityBefore.flatMap(({ code, is_active }) => (idOf.has(code) ? [{ id: idOf.get(code)!, is_active }] : [])))
 })
