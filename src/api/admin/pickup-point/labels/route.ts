@@ -12,8 +12,9 @@ import { stageOf } from "../../../../modules/pickup-point/lib/tracking-stages"
 
 /**
  * The stored labels of the chosen shipments as ONE PDF, in the order asked,
- * one page per label page. Shipments without a label, or whose shipment order
- * the carrier cancelled, are left out and named in `X-Pickup-Point-Skipped`, those whose stored label cannot be read (and
+ * one page per label page. Shipments without a label, or whose shipment
+ * order the carrier cancelled, are left out and named in
+ * `X-Pickup-Point-Skipped`, those whose stored label cannot be read (and
  * that the carrier would not give again) in `X-Pickup-Point-Unreadable`, and
  * those the carrier encrypted in `X-Pickup-Point-Encrypted` (so the admin can
  * say why per shipment); every other shipment asked is in the PDF, in the
