@@ -355,7 +355,7 @@ medusaIntegrationTestRunner({
       expect(deliveries.every((d) => d.status_code === null && d.payload === null)).toBe(true)
     })
 
-    it("prunes webhook deliveries, tracking history, label PDFs and code sends older than the retention", async () => {
+    it("prunes webhook deliveries, tracking history and label PDFs older than the retention, and old code sends' e-mails", async () => {
       const order = await checkoutThroughStoreApi(api, store)
       const shipment = await shipmentOf(order.id, "ready")
       const old = new Date(Date.now() - 400 * 86_400_000)
@@ -373,15 +373,19 @@ medusaIntegrationTestRunner({
       const oldLabel = await pickupPoints.storeLabelPdf(shipment.id, Buffer.from("%PDF-old").toString("base64"))
       const newLabel = await pickupPoints.storeLabelPdf(shipment.id, Buffer.from("%PDF-new").toString("base64"))
       await pg.raw(`UPDATE pickup_point_label SET created_at = ? WHERE id = ?`, [new Date(Date.now() - 181 * 86_400_000), oldLabel])
-      // So do the code sends' log lines, with the customer's masked e-mail.
+      // The code sends' log keeps its lines (the "first send only" check reads them), without the masked e-mail.
       const sends = await pickupPoints.createPickupPointVerificationCodeSends([
         { shipment_id: shipment.id, actor_id: null, masked_email: "m***@example.com", sent_at: new Date(Date.now() - 181 * 86_400_000) },
         { shipment_id: shipment.id, actor_id: null, masked_email: "m***@example.com", sent_at: new Date() },
       ])
 
       const { result } = await pruneExpiredRecordsWorkflow(getContainer()).run({ input: {} })
-      expect(result).toEqual({ webhook_deliveries: 1, tracking_events: 1, service_calls: 0, labels: 1, verification_code_sends: 1, shipment_contacts: 0 })
-      expect((await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id })).map((s) => s.id)).toEqual([sends[1].id])
+      expect(result).toEqual({ webhook_deliveries: 1, tracking_events: 1, service_calls: 0, labels: 1, shipment_contacts: 0, code_send_emails: 1 })
+      const kept = await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id }, { order: { sent_at: "ASC" } })
+      expect(kept.map((s) => [s.id, s.masked_email])).toEqual([
+        [sends[0].id, ""],
+        [sends[1].id, "m***@example.com"],
+      ])
       expect((await pickupPoints.listPickupPointLabels({ shipment_id: shipment.id }, { select: ["id"] })).map((l) => l.id)).toEqual([newLabel])
       expect((await pickupPoints.listPickupPointWebhookDeliveries({})).map((d) => d.digest)).toEqual(["new"])
       expect((await pickupPoints.listPickupPointTrackingEvents({ shipment_id: shipment.id })).map((e) => e.status_code)).toEqual(["ST_0002"])

@@ -49,7 +49,7 @@ function EntryText({ entry }: { entry: TimelineEntry }) {
       return (
         <>
           <Text size="small" weight="plus">
-            {t(entry.confirmed ? "pickupPoint.timeline.codeSent" : "pickupPoint.timeline.codeProbablySent", { email: entry.masked_email })}
+            {t(entry.confirmed ? "pickupPoint.timeline.codeSent" : "pickupPoint.timeline.codeProbablySent", { email: entry.masked_email || t("pickupPoint.timeline.emailRemoved") })}
           </Text>
           {!entry.confirmed && (
             <Text size="small" className="text-ui-fg-subtle">

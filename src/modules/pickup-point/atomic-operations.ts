@@ -1041,7 +1041,6 @@ export const PRUNABLE_RECORDS = {
   tracking_events: { table: "pickup_point_tracking_event", at: "created_at" },
   service_calls: { table: "pickup_point_service_call", at: "called_at" },
   labels: { table: "pickup_point_label", at: "created_at" },
-  verification_code_sends: { table: "pickup_point_verification_code_send", at: "sent_at" },
 } as const
 
 /**
@@ -1055,6 +1054,24 @@ export async function pruneRecords(sql: SqlRunner, kind: keyof typeof PRUNABLE_R
   const rows: { id: string }[] = await sql.execute(
     // `deleted_at IS NULL` lets the partial index on the age column find the batch.
     `DELETE FROM "${table}" WHERE id IN (SELECT id FROM "${table}" WHERE "${at}" < ? AND deleted_at IS NULL ORDER BY "${at}" LIMIT ?) RETURNING id`,
+    [before, limit]
+  )
+  return rows.length
+}
+
+/**
+ * Takes the customer's masked e-mail out of at most `limit` verification
+ * code sends made before `before`, the oldest first, and says how many. The
+ * sends themselves stay: the "first send only" check and the owed-code
+ * sweep read them, and the order's timeline lists them. The partial index
+ * of Migration20261125100000 finds each batch, and a send let go of leaves it.
+ */
+export async function scrubCodeSendEmails(sql: SqlRunner, before: Date, limit: number): Promise<number> {
+  const rows: { id: string }[] = await sql.execute(
+    `UPDATE pickup_point_verification_code_send SET masked_email = ''
+     WHERE id IN (SELECT id FROM pickup_point_verification_code_send
+                  WHERE sent_at < ? AND deleted_at IS NULL AND masked_email <> '' ORDER BY sent_at LIMIT ?)
+     RETURNING id`,
     [before, limit]
   )
   return rows.length

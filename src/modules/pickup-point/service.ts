@@ -833,16 +833,15 @@ export default class PickupPointModuleService extends MedusaService({
   async pruneExpiredRecords(
     now: Date = new Date(),
     @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<Record<keyof typeof atomic.PRUNABLE_RECORDS | "shipment_contacts", number>> {
+  ): Promise<Record<keyof typeof atomic.PRUNABLE_RECORDS | "shipment_contacts" | "code_send_emails", number>> {
     const { webhookDeliveriesDays, trackingHistoryDays, serviceCallsDays, personalDataDays, batchSize, maxBatchesPerRun } = this.options_.retention
     const ages: Record<keyof typeof atomic.PRUNABLE_RECORDS, number> = {
       webhook_deliveries: webhookDeliveriesDays,
       tracking_events: trackingHistoryDays,
       service_calls: serviceCallsDays,
       labels: personalDataDays,
-      verification_code_sends: personalDataDays,
     }
-    const pruned = { webhook_deliveries: 0, tracking_events: 0, service_calls: 0, labels: 0, verification_code_sends: 0, shipment_contacts: 0 }
+    const pruned = { webhook_deliveries: 0, tracking_events: 0, service_calls: 0, labels: 0, shipment_contacts: 0, code_send_emails: 0 }
     const inBatches = async (run: () => Promise<number>) => {
       let done = 0
       for (let batch = 0; batch < maxBatchesPerRun; batch++) {
@@ -857,6 +856,7 @@ export default class PickupPointModuleService extends MedusaService({
       pruned[kind] = await inBatches(() => atomic.pruneRecords(sharedContext.manager!, kind, before(ages[kind]), batchSize))
     }
     pruned.shipment_contacts = await inBatches(() => atomic.scrubShipmentContacts(sharedContext.manager!, before(personalDataDays), batchSize))
+    pruned.code_send_emails = await inBatches(() => atomic.scrubCodeSendEmails(sharedContext.manager!, before(personalDataDays), batchSize))
     return pruned
   }
 }

@@ -9,9 +9,10 @@ export const PickupPointVerificationCodeSend = model.define("pickup_point_verifi
   id: model.id({ prefix: "puvc" }).primaryKey(),
   shipment_id: model.text().index(),
   actor_id: model.text().nullable(),
+  /** Empty once the retention job has taken it out (`retention.personalDataDays`). */
   masked_email: model.text(),
   sent_at: model.dateTime(),
   confirmed: model.boolean().default(true),
 })
-  // The retention job deletes sends by age (they keep the masked e-mail).
-  .indexes([{ on: ["sent_at"], where: "deleted_at IS NULL" }])
+  // The retention job takes the masked e-mail out of old sends, found by age.
+  .indexes([{ on: ["sent_at"], where: "deleted_at IS NULL AND masked_email <> ''" }])
