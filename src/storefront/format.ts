@@ -122,6 +122,11 @@ export function formatDistance(km: number | null | undefined, locale?: string): 
   if (typeof km !== "number" || !Number.isFinite(km) || km < 0) return null
   // Rounded to 10 m first: 0.996 km is "1 km", not "1000 m".
   const metres = Math.round((km * 1000) / 10) * 10
-  if (metres < 1000) return numberFormat(locale, { style: "unit", unit: "meter", unitDisplay: "short" }).format(metres)
-  return numberFormat(locale, { style: "unit", unit: "kilometer", unitDisplay: "short", maximumFractionDigits: 1 }).format(km)
+  try {
+    if (metres < 1000) return numberFormat(locale, { style: "unit", unit: "meter", unitDisplay: "short" }).format(metres)
+    return numberFormat(locale, { style: "unit", unit: "kilometer", unitDisplay: "short", maximumFractionDigits: 1 }).format(km)
+  } catch {
+    // A browser without unit formatting (Safari before 14.1): the numbers in the locale, the units as symbols.
+    return metres < 1000 ? `${numberFormat(locale, {}).format(metres)} m` : `${numberFormat(locale, { maximumFractionDigits: 1 }).format(km)} km`
+  }
 }

@@ -50,11 +50,13 @@ export class EncryptedLabelError extends Error {
 /**
  * A PDF opened, with pages to print: pdf-lib opens a cut-off file whose
  * trailer it can recover, and then fails (or finds nothing) only when its
- * pages are read. Such a file is damaged too.
+ * pages are read. Such a file is damaged too. An encrypted one is not read
+ * further (pdf-lib cannot decrypt its page tree, which may sit in encrypted
+ * object streams): it is served as it came, or refused for merging.
  */
 async function openWithPages(pdf: Buffer): Promise<PDFDocument> {
   const document = await PDFDocument.load(pdf, { ignoreEncryption: true })
-  if (document.getPageCount() === 0) throw new Error("the file has no page to print")
+  if (!document.isEncrypted && document.getPageCount() === 0) throw new Error("the file has no page to print")
   return document
 }
 
