@@ -176,8 +176,13 @@ function flatOption(name: string, providerId: string, data: Record<string, unkno
   }
 }
 
-/** Polls until `check` returns something truthy, or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
+/**
+ * Polls until `check` returns something truthy, or fails after `timeoutMs`. The default leaves room
+ * for work an event starts (a placed order's shipment, after its batch window) on a machine where
+ * the other test file and a browser share the two cores: CI once saw an order.placed handled 10 s
+ * after the order. A check that passes returns at once, whatever the bound.
+ */
+export async function waitFor<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await check()
