@@ -24,7 +24,8 @@ import { checkoutThroughStoreApi, prepareCart } from "../helpers/store-checkout"
 
 jest.setTimeout(120_000)
 
-const sandbox = useSandboxForApp({ PICKUP_POINT_SYNC_CIRCUIT_OPEN_MS: "1000", PICKUP_POINT_SYNC_BATCH_SIZE: "2" })
+// The circuit stays open 10 s: long enough for the test to see it open on a busy machine (it moves the end into the past to see it close).
+const sandbox = useSandboxForApp({ PICKUP_POINT_SYNC_CIRCUIT_OPEN_MS: "10000", PICKUP_POINT_SYNC_BATCH_SIZE: "2" })
 const control = () => sandbox.control
 
 /** PP-MI-002 requires a verification code at handover, in the sandbox's demo seed. */
@@ -437,7 +438,8 @@ medusaIntegrationTestRunner({
       expect(health.tracking_sync).toMatchObject({ circuit_open: true, consecutive_failures: 3, last_error: expect.stringContaining("503") })
 
       await control().delete("/faults")
-      await new Promise((resolve) => setTimeout(resolve, 1_100))
+      // The open time passes.
+      await dbConnection.raw("UPDATE pickup_point_sync_state SET circuit_open_until = now() - interval '1 second' WHERE circuit_open_until IS NOT NULL")
       expect(await sync()).toMatchObject({ calls: 1, transitions: 1 })
       expect(await shipmentView(shipment.id)).toMatchObject({ tracking_status_code: "ST_0005", tracking_stage: 40 })
       const recovered = (await api.get("/admin/pickup-point/health", admin)).data.tracking_sync
