@@ -13,7 +13,7 @@ import { isVerificationCodeRefusal, messageOf, refusalText, statusOf } from "../
 import { formatDateTime } from "../lib/format"
 import { useShipmentActions } from "../lib/queries"
 import { backendLink } from "../lib/sdk"
-import { codeRefusalReason, isCancelledByCarrier, noLabelReason } from "../lib/shipment-advice"
+import { codeRefusalReason, hasPrintableLabel, isCancelledByCarrier, noLabelReason } from "../lib/shipment-advice"
 import type { AdminShipment, VerificationCodeAllowance } from "../lib/types"
 import { useNow } from "../lib/use-now"
 import { downloadLabel } from "../lib/label-download"
@@ -56,9 +56,7 @@ export function ShipmentActions({
 
 function DownloadLabel({ shipment, busy }: { shipment: AdminShipment; busy: boolean }) {
   const { t } = useTranslation()
-  const reason = shipment.label_file_id
-    ? null
-    : t(noLabelReason(shipment))
+  const reason = hasPrintableLabel(shipment) ? null : t(noLabelReason(shipment))
   return (
     <ActionRow id="pickup-point-label" reason={reason}>
       {reason || busy ? (

@@ -4,7 +4,7 @@ import { messageOf } from "../lib/errors"
 import { formatDateTime } from "../lib/format"
 import { downloadLabel } from "../lib/label-download"
 import { backendLink } from "../lib/sdk"
-import { carrierCancelAdvice, errorAdvice, isImportWait, noLabelReason } from "../lib/shipment-advice"
+import { carrierCancelAdvice, errorAdvice, hasPrintableLabel, isImportWait, noLabelReason } from "../lib/shipment-advice"
 import { trackingStatusText } from "../lib/tracking-status"
 import type { AdminShipment } from "../lib/types"
 import { KeyValue } from "./key-value"
@@ -53,7 +53,7 @@ export function ShipmentSection({ shipment, order }: { shipment: AdminShipment; 
       <KeyValue label={t("pickupPoint.shipment.referenceCode")}>{shipment.order_reference_code ?? "—"}</KeyValue>
       <KeyValue label={t("pickupPoint.shipment.trackingNumber")}>{shipment.tracking_number ?? "—"}</KeyValue>
       <KeyValue label={t("pickupPoint.shipment.label")}>
-        {shipment.label_file_id ? (
+        {hasPrintableLabel(shipment) ? (
           <a
             className="text-ui-fg-base underline underline-offset-2"
             href={backendLink(`/admin/pickup-point/shipments/${shipment.id}/label`)}

@@ -13,6 +13,10 @@ export const isImportWait = (shipment: Pick<ShipmentFacts, "status" | "cancel_re
 export const isCancelledByCarrier = (shipment: Pick<AdminShipment, "status" | "tracking_stage_name">) =>
   shipment.tracking_stage_name === "cancelled" && shipment.status !== "cancelled"
 
+/** A label to print: none once its shipment order is cancelled, by the store or the carrier (the label routes refuse it as void). */
+export const hasPrintableLabel = (shipment: Pick<AdminShipment, "label_file_id" | "status" | "tracking_stage_name">) =>
+  !!shipment.label_file_id && shipment.status !== "cancelled" && shipment.tracking_stage_name !== "cancelled"
+
 /** Medusa's order fulfillment statuses once every item has a fulfillment. */
 const ALL_ITEMS_FULFILLED = new Set(["fulfilled", "partially_shipped", "shipped", "partially_delivered", "delivered"])
 

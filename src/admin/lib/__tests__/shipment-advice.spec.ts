@@ -1,7 +1,7 @@
 import english from "../../i18n/json/en.json"
 import italian from "../../i18n/json/it.json"
 import { ShipmentOrdersUnauthorizedError } from "../../../lib/shipment-orders/errors"
-import { carrierCancelAdvice, codeRefusalReason, errorAdvice, noLabelReason } from "../shipment-advice"
+import { carrierCancelAdvice, codeRefusalReason, errorAdvice, hasPrintableLabel, noLabelReason } from "../shipment-advice"
 
 const shipment = { status: "ready", merchant_type: "DELIVERY" as const, last_error: null, cancel_requested_at: null }
 const unseenLabel =
@@ -31,6 +31,14 @@ describe("what the order's widget tells the admin to do", () => {
     // Labelled, then cancelled by the carrier: the label is left out of a print.
     expect(noLabelReason({ ...shipment, status: "label_generated", tracking_stage_name: "cancelled" })).toBe("pickupPoint.shipment.noLabelCancelledByCarrier")
     expect(noLabelReason({ ...shipment, merchant_type: "STORAGE", status: "cancelled" })).toBe("pickupPoint.shipment.noLabelStorage")
+  })
+
+  it("offers no label of a cancelled shipment order, which the label routes refuse as void", () => {
+    const labelled = { status: "label_generated", label_file_id: "plbl_1", tracking_stage_name: "created" }
+    expect(hasPrintableLabel(labelled)).toBe(true)
+    expect(hasPrintableLabel({ ...labelled, label_file_id: null })).toBe(false)
+    expect(hasPrintableLabel({ ...labelled, status: "cancelled" })).toBe(false)
+    expect(hasPrintableLabel({ ...labelled, tracking_stage_name: "cancelled" })).toBe(false)
   })
 
   it("says why no code can be sent the same way for one shipment and for many", () => {

@@ -10,7 +10,7 @@ import { formatDateTime } from "../../lib/format"
 import { pageIndexOf, useListUrlState } from "../../lib/list-url-state"
 import { useRefreshAfterChange } from "../../lib/queries"
 import { sdk } from "../../lib/sdk"
-import { codeRefusalReason, isCancelledByCarrier, noLabelReason } from "../../lib/shipment-advice"
+import { codeRefusalReason, hasPrintableLabel, noLabelReason } from "../../lib/shipment-advice"
 import { downloadBlob, fetchMergedLabels, LabelListLostError, runForEach, useShipmentList, type BulkOutcome } from "../../lib/shipment-list-queries"
 import type { AdminShipment } from "../../lib/types"
 
@@ -90,7 +90,7 @@ const PickupPointShipmentsPage = () => {
     }
     return bulk("print", async () => {
       // Only those with a label are asked for (none: nothing to ask); the others' rows say why from the list's own data.
-      const labelled = chosen.filter((shipment) => shipment.label_file_id && !isCancelledByCarrier(shipment))
+      const labelled = chosen.filter(hasPrintableLabel)
       const { printed, unreadable, encrypted } = labelled.length
         ? await printMerged(labelled)
         : { printed: [] as string[], unreadable: [] as string[], encrypted: [] as string[] }

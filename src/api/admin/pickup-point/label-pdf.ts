@@ -4,11 +4,27 @@ import { PDFDocument } from "pdf-lib"
 import { PICKUP_POINT_MODULE } from "../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../modules/pickup-point/service"
 import type { PickupPointShipmentDTO } from "../../../modules/pickup-point/types"
+import { stageOf } from "../../../modules/pickup-point/lib/tracking-stages"
 import { restoreShipmentLabelWorkflow } from "../../../workflows/restore-shipment-label"
 import { safeErrorMessage } from "../../../workflows/utils/to-medusa-error"
 
 /** Label responses carry a customer's name and address: no cache, shared or the browser's, keeps them. */
 export const LABEL_CACHE_CONTROL = "private, no-store"
+
+/**
+ * Whether the shipment's label is void: its shipment order was cancelled, by
+ * the store or, after the label, by the carrier (the shipment then keeps its
+ * label and status). Neither label route serves it: it must not go on a
+ * parcel the carrier will not take.
+ */
+export function isLabelVoid(
+  shipment: Pick<PickupPointShipmentDTO, "status" | "tracking_status_code"> | undefined,
+  pickupPoints: Pick<PickupPointModuleService, "statusMapping">
+): boolean {
+  if (!shipment) return false
+  const code = shipment.tracking_status_code
+  return shipment.status === "cancelled" || (!!code && stageOf(code, pickupPoints.statusMapping) === "cancelled")
+}
 
 /**
  * The PDF of a shipment's stored label, for the admin routes only. Labels

@@ -7,8 +7,7 @@ import type PickupPointModuleService from "../../../../modules/pickup-point/serv
 import type { AdminPrintLabelsType } from "../../../validators"
 import { safeErrorMessage } from "../../../../workflows/utils/to-medusa-error"
 import { headerList, inlineDisposition } from "../../../lib/content-disposition"
-import { EncryptedLabelError, LABEL_CACHE_CONTROL, openLabelPdf, readLabelPdf } from "../label-pdf"
-import { stageOf } from "../../../../modules/pickup-point/lib/tracking-stages"
+import { EncryptedLabelError, isLabelVoid, LABEL_CACHE_CONTROL, openLabelPdf, readLabelPdf } from "../label-pdf"
 
 /**
  * The stored labels of the chosen shipments as ONE PDF, in the order asked,
@@ -31,18 +30,14 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
   const ids = [...new Set(req.validatedBody.shipment_ids)]
   const shipments = await pickupPoints.listPickupPointShipments({ id: ids }, { take: ids.length })
   const byId = new Map(shipments.map((shipment) => [shipment.id, shipment]))
-  // A label whose shipment order the carrier cancelled is not printed: its parcel must not be sent.
-  const cancelledByCarrier = (id: string) => {
-    const code = byId.get(id)?.tracking_status_code
-    return !!code && stageOf(code, pickupPoints.statusMapping) === "cancelled"
-  }
-  const printable = (id: string) => !!byId.get(id)?.label_file_id && !cancelledByCarrier(id)
+  // A void label (its shipment order cancelled) is not printed: its parcel must not be sent.
+  const printable = (id: string) => !!byId.get(id)?.label_file_id && !isLabelVoid(byId.get(id), pickupPoints)
   const labelled = ids.filter(printable).map((id) => byId.get(id))
   const skipped = ids.filter((id) => !printable(id))
   if (!labelled.length) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      "None of the chosen shipments has a label to print: fulfill their orders first (a shipment order the carrier cancelled is not printed)."
+      "None of the chosen shipments has a label to print: fulfill their orders first (a cancelled shipment order's label is not printed)."
     )
   }
 
