@@ -163,6 +163,26 @@ medusaIntegrationTestRunner({
       expect(await remembered.getAttribute("aria-selected")).toBe("false")
     })
 
+    it("gives the keyboard focus back to the search box when a search finds nothing", async () => {
+      const { page } = browser
+      await page.goto(storefront.url)
+      await startPickupPointCheckout(page)
+      const search = page.getByRole("searchbox", { name: "Find a pickup point by postcode, city or address" })
+      const list = page.getByRole("listbox", { name: "Pickup points" })
+      await search.fill("Milano")
+      await page.keyboard.press("Enter")
+      await list.getByRole("option").first().waitFor()
+
+      // Typed on, then down into the list before the pause's search answers: that search finds nothing.
+      const nothing = page.waitForResponse((response) => response.url().includes("xyzzy"))
+      await search.fill("Milano xyzzy")
+      await search.press("ArrowDown")
+      expect(await list.evaluate((element) => element === document.activeElement)).toBe(true)
+      expect((await (await nothing).json()).pickup_points).toEqual([])
+      await list.waitFor({ state: "detached" })
+      expect(await search.evaluate((element) => element === document.activeElement)).toBe(true)
+    })
+
     it("tells a shopper back at delivery that the chosen point was deactivated meanwhile, and holds checkout until another is chosen", async () => {
       const { page } = browser
       const { search, list } = await duomoChosenThenPayment(page)

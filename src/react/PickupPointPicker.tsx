@@ -129,7 +129,14 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   const labels = useMemo(() => ({ ...DEFAULT_PICKER_LABELS, ...props.labels }), [props.labels])
   const classNames = props.classNames ?? {}
   const pickerId = `pp${useId().replace(/[^A-Za-z0-9_-]/g, "")}`
-  const listRef = useRef<HTMLUListElement>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const listRef = useRef<HTMLUListElement | null>(null)
+  // A search that finds nothing takes the list away: the keyboard focus it held goes back to the
+  // search box rather than to the page's start. React detaches the ref before it removes the list.
+  const attachList = useCallback((list: HTMLUListElement | null) => {
+    if (!list && listRef.current && listRef.current === listRef.current.ownerDocument.activeElement) inputRef.current?.focus()
+    listRef.current = list
+  }, [])
 
   const [text, setText] = useState(initialQuery)
   const [points, setPoints] = useState<PickupPoint[]>(props.initialPoints ?? [])
@@ -213,6 +220,9 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     return () => clearTimeout(timer)
   }, [text, base, debounceMs])
 
+  /** The chosen point the store passed last: the look-up of an earlier one is not shown once it changed. */
+  const lookedUpCode = useRef(props.selectedCode)
+
   /**
    * Looks up the chosen point (or, when the store allows it, the last one) and shows it, first in the
    * results when no search of the shopper's has been made since `searchesBefore`. Returns the abort.
@@ -223,8 +233,9 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     findPickupPoint(api, code, { signal: controller.signal })
       .then((point) => {
         if (controller.signal.aborted) return
-        // Answered after the shopper chose a point (a slow network): that choice stands, and this one is not theirs any more.
-        if (chosen && choices.current !== choicesBefore) return
+        // Answered after the shopper chose a point (a slow network), or after the store passed another chosen
+        // point: that choice stands, and this one is not theirs any more.
+        if (chosen && (choices.current !== choicesBefore || code !== lookedUpCode.current)) return
         // The point on the cart can no longer be used (deactivated since, or in another country than the
         // address): the shopper is told, not shown an empty picker, and the store's onError can hold checkout.
         if (!point) {
@@ -269,7 +280,6 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
 
   // A chosen point the store passes later (a cart read in the browser, another tab's choice): looked up
   // too, unless a list already holds it.
-  const lookedUpCode = useRef(props.selectedCode)
   useEffect(() => {
     if (props.selectedCode === lookedUpCode.current) return
     lookedUpCode.current = props.selectedCode
@@ -380,6 +390,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         </label>
         <div className={classNames.searchRow}>
           <input
+            ref={inputRef}
             id={ids.input}
             className={classNames.input}
             type="search"
@@ -431,7 +442,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
 
       {points.length > 0 && (
         <ul
-          ref={listRef}
+          ref={attachList}
           id={ids.list}
           className={classNames.list}
           role="listbox"
