@@ -1,6 +1,6 @@
 "use client"
 
-import { useEffect, useState } from "react"
+import { useEffect, useRef, useState } from "react"
 import { readChosenPickupPoint, type ChosenPickupPoint, type WithShippingMethods } from "../storefront/chosen-point"
 import { withPickupPointDetails, type PickupPointStoreApi } from "../storefront/store-api"
 
@@ -17,17 +17,21 @@ export function useChosenPickupPoint(
   const [detailed, setDetailed] = useState<ChosenPickupPoint | null>(null)
   const code = chosen?.code ?? null
   const hasSnapshot = !!chosen?.point
+  // The latest `api`, for the look-up: one created inline is a new object each render, which must not
+  // look the point up again (and again) on every render.
+  const apiLatest = useRef(api)
+  apiLatest.current = api
 
   useEffect(() => {
     setDetailed(null)
     if (!chosen || hasSnapshot) return
     const controller = new AbortController()
-    withPickupPointDetails(api, chosen, { signal: controller.signal })
+    withPickupPointDetails(apiLatest.current, chosen, { signal: controller.signal })
       .then((found) => !controller.signal.aborted && setDetailed(found))
       .catch(() => undefined)
     return () => controller.abort()
     // The lookup depends on the code only; `chosen` is a new object each render.
-  }, [api, code, hasSnapshot])
+  }, [code, hasSnapshot])
 
   if (!chosen) return null
   return detailed?.code === chosen.code ? detailed : chosen
