@@ -548,6 +548,27 @@ medusaIntegrationTestRunner({
       expect(emitted.filter((e) => e.name === PickupPointShipmentEvents.READY_FOR_PICKUP)).toHaveLength(1)
     })
 
+    it("asks about each shipment once in a run though the app's clock runs ahead of the database's", async () => {
+      // Three batches: the third claim, made while the second batch's call is in flight, comes after the first is recorded.
+      const shipments = []
+      for (let i = 0; i < 6; i++) shipments.push(await labelledShipment())
+      for (const { shipment } of shipments) await network(shipment.order_reference_code!, "ST_0003")
+
+      // Only Date is faked, two minutes ahead and ticking: the app's timers, and the database's clock, run as they are.
+      jest.useFakeTimers({
+        now: Date.now() + 120_000,
+        advanceTimers: true,
+        doNotFake: ["hrtime", "nextTick", "performance", "queueMicrotask", "requestAnimationFrame", "cancelAnimationFrame", "requestIdleCallback", "cancelIdleCallback", "setImmediate", "clearImmediate", "setInterval", "clearInterval", "setTimeout", "clearTimeout"],
+      })
+      try {
+        const run = await sync()
+        expect(run).toMatchObject({ calls: 3, synced: 6 }) // batches of 2: each shipment asked about once
+      } finally {
+        jest.useRealTimers()
+      }
+      for (const { shipment } of shipments) expect((await shipmentView(shipment.id)).tracking).toHaveLength(1)
+    })
+
     it("tells Medusa what a crash left untold, however many carrier-cancelled shipments wait before it", async () => {
       // Batches of 2 here: two shipments the carrier cancelled, recorded before Medusa was told (a crash); the sync
       // tells Medusa once, and then they have nothing left to tell.

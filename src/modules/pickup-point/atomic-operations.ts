@@ -698,6 +698,12 @@ export async function listUnappliedTransitions(
 /** Since when the tracking sync follows a shipment: its label's (or confirmation's) recording; its creation for a row without it. */
 const FOLLOWED_SINCE_SQL = "coalesce(shipped_off_at, created_at)"
 
+/** The database's clock, which stamps `last_synced_at`: a run's start is compared with those stamps, never the app's clock. */
+export async function databaseNow(sql: SqlRunner): Promise<Date> {
+  const [row]: { now: Date | string }[] = await sql.execute("SELECT now() AS now")
+  return new Date(row.now)
+}
+
 export async function claimSyncBatch(
   sql: SqlRunner,
   batch: { limit: number; runStartedAt: Date; maxAgeDays: number; owner: string; leaseMs: number }

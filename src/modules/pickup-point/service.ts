@@ -703,6 +703,12 @@ export default class PickupPointModuleService extends MedusaService({
     return rows.map((row) => ({ ...row, stage: stageOf(row.status_code, mapping)! }))
   }
 
+  /** The database's clock now: where a sync run starts, against the stamps its statements write. */
+  @InjectManager()
+  async databaseNow(@MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<Date> {
+    return await atomic.databaseNow(sharedContext.manager!)
+  }
+
   /**
    * Claims the next batch of followed shipments for the sync, stalest first,
    * among those not synced since the run began (so a run asks about each

@@ -65,7 +65,6 @@ export const syncTrackingStep = createStep(
     const logger = container.resolve("logger")
     const { batchSize, maxBatchesPerRun } = pickupPoints.options.trackingSync
     const result: SyncTrackingResult = { calls: 0, synced: 0, transitions: 0 }
-    const startedAt = new Date()
     const client = shipmentOrdersClient(container)
     // One owner token for the run's batches: only this run releases what it claimed.
     const owner = randomUUID()
@@ -76,6 +75,9 @@ export const syncTrackingStep = createStep(
     if (state.circuit_open_until && new Date(state.circuit_open_until) > new Date()) {
       return new StepResponse({ ...result, skipped: "circuit_open" as const })
     }
+    // A run asks about the shipments not synced since it began: on the database's clock, which stamps them
+    // (an app clock ahead of it would claim the run's own batches again, up to maxBatchesPerRun).
+    const startedAt = await pickupPoints.databaseNow()
 
     // Medusa states a crash or an error left behind are applied first; one Medusa keeps refusing
     // is logged, and the sync goes on (it is tried again next run).
