@@ -263,6 +263,26 @@ medusaIntegrationTestRunner({
       expect(await page().getByRole("checkbox", { name: `Select TEST-${failed.display_id}` }).isChecked()).toBe(false)
     })
 
+    browserTest("judges a shipment chosen under another filter as it is now: labelled since, its label is printed", async () => {
+      const order = await checkout()
+      await shipmentOf(order.id, "ready")
+
+      await page().goto(`${suite.server.url}/app/pickup-point-shipments?status=ready`)
+      const list = page().getByRole("table", { name: "Pickup-point shipments" })
+      await page().getByRole("checkbox", { name: `Select TEST-${order.display_id}` }).click()
+      await choose("Status", "Failed")
+      await waitFor(async () => (await list.getByRole("row", { name: new RegExp(`TEST-${order.display_id}`) }).count()) === 0)
+      // Labelled behind the list's back: the chosen copy still says "Ready for label", without a label.
+      await fulfillOrder(api, suite.admin, suite.store, order)
+      await shipmentOf(order.id, "label_generated")
+
+      const download = page().waitForEvent("download")
+      await page().getByRole("button", { name: "Print labels (1)" }).click()
+      expect((await PDFDocument.load(readFileSync(await (await download).path()))).getPageCount()).toBe(1)
+      const printed = page().getByRole("table", { name: "Printed labels" })
+      await printed.getByRole("row", { name: new RegExp(`TEST-${order.display_id} Done In the PDF \\(label 1\\)`) }).waitFor()
+    })
+
     browserTest("shows health: credentials, tracking sync, the webhook to configure and its deliveries", async () => {
       const { shipment } = await labelled()
       const hook = await api.post(

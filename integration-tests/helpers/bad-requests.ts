@@ -98,7 +98,7 @@ export function badRequests(t: FuzzTargets): fc.Arbitrary<BadRequest> {
       .tuple(fc.constantFrom("q", "country_code", "is_active", "limit", "offset"), badQueryValue)
       .map(([param, value]) => admin("GET /admin/pickup-points", "GET", `/admin/pickup-points?${param}=${value}`)),
     fc
-      .tuple(fc.constantFrom("order_id", "status", "stage", "needs_attention", "limit"), badQueryValue)
+      .tuple(fc.constantFrom("id", "order_id", "status", "stage", "needs_attention", "limit"), badQueryValue)
       .map(([param, value]) => admin("GET /admin/pickup-point/shipments", "GET", `/admin/pickup-point/shipments?${param}=${value}`)),
     // The catalog.
     spoil(VALID_POINT, Object.keys(VALID_POINT).concat("province", "network_name", "opening_hours")).map((body) =>

@@ -128,6 +128,18 @@ medusaIntegrationTestRunner({
         .resolve(ContainerRegistrationKeys.PG_CONNECTION)
         .raw(`SELECT id FROM pickup_point_shipment WHERE id = ANY(?) ORDER BY created_at DESC, id DESC`, [shipments.map((s) => s.id)])
       expect(listed).toEqual(newestFirst.rows.map((row: { id: string }) => row.id))
+
+      // The admin's bulk actions read the chosen shipments again by id (one, or up to 100), in the list's order.
+      const chosen = [shipments[2].id, shipments[7].id]
+      const { data: byId } = await api.get(`/admin/pickup-point/shipments?${chosen.map((id) => `id[]=${id}`).join("&")}`, admin)
+      expect(byId.shipments.map((s: { id: string }) => s.id)).toEqual(listed.filter((id) => chosen.includes(id)))
+      const { data: one } = await api.get(`/admin/pickup-point/shipments?id=${shipments[2].id}`, admin)
+      expect(one).toMatchObject({ count: 1, shipments: [expect.objectContaining({ id: shipments[2].id })] })
+      const tooMany = await api
+        .get(`/admin/pickup-point/shipments?${Array.from({ length: 101 }, (_, i) => `id[]=pship_${i}`).join("&")}`, admin)
+        .catch(errorResponse)
+      expect(tooMany.status).toBe(400)
+      expect(tooMany.data).toMatchObject({ type: "invalid_data" })
     })
 
     it("goes from checkout with a chosen point to a downloadable label, and refuses cancel after it", async () => {

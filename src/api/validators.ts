@@ -77,6 +77,8 @@ export const AdminPublishPickupPoints = z
 export type AdminPublishPickupPointsType = z.infer<typeof AdminPublishPickupPoints>
 
 export const AdminListShipments = z.object({
+  // The admin's bulk actions read the chosen shipments again, as they are now, by their ids.
+  id: z.union([text, z.array(text).max(100)]).optional(),
   order_id: text.optional(),
   status: z.union([z.enum(SHIPMENT_STATUSES), z.array(z.enum(SHIPMENT_STATUSES))]).optional(),
   stage: z.enum(Object.keys(TRACKING_STAGES) as [TrackingStage, ...TrackingStage[]]).optional(),

@@ -17,6 +17,25 @@ export function useShipmentList(filters: ShipmentFilters) {
   })
 }
 
+/** The list's limit per request (AdminListShipments). */
+const SHIPMENTS_PER_READ = 100
+
+/**
+ * The shipments of these ids as they are now, by id: a bulk action judges each chosen shipment
+ * by this, not by the copy it was chosen with on another page. One missing (archived) is absent.
+ */
+export async function fetchShipmentsById(ids: string[]): Promise<Map<string, AdminShipment>> {
+  const found = new Map<string, AdminShipment>()
+  for (let start = 0; start < ids.length; start += SHIPMENTS_PER_READ) {
+    const part = ids.slice(start, start + SHIPMENTS_PER_READ)
+    const { shipments } = await sdk.client.fetch<{ shipments: AdminShipment[] }>("/admin/pickup-point/shipments", {
+      query: { id: part, limit: part.length },
+    })
+    for (const shipment of shipments) found.set(shipment.id, shipment)
+  }
+  return found
+}
+
 /** One shipment's outcome in a bulk action. */
 export type BulkOutcome = { id: string; order_number: string; ok: boolean; message: string }
 

@@ -11,7 +11,7 @@ import { pageIndexOf, useListUrlState } from "../../lib/list-url-state"
 import { useRefreshAfterChange } from "../../lib/queries"
 import { sdk } from "../../lib/sdk"
 import { codeRefusalReason, hasPrintableLabel, noLabelReason } from "../../lib/shipment-advice"
-import { downloadBlob, fetchMergedLabels, LabelListLostError, runForEach, useShipmentList, type BulkOutcome } from "../../lib/shipment-list-queries"
+import { downloadBlob, fetchMergedLabels, fetchShipmentsById, LabelListLostError, runForEach, useShipmentList, type BulkOutcome } from "../../lib/shipment-list-queries"
 import type { AdminShipment } from "../../lib/types"
 
 const PAGE_SIZE = 20
@@ -49,7 +49,8 @@ const PickupPointShipmentsPage = () => {
   useEffect(() => {
     if (data && pageIndex >= pageCount) setPageIndex(pageCount - 1)
   }, [data, pageIndex, pageCount])
-  // The chosen shipments as the list shows them now (one chosen on another page keeps the copy it was chosen with).
+  // The chosen shipments as the list shows them now (one chosen on another page keeps the copy it was chosen with,
+  // for its count and the buttons; a bulk action reads them all again first).
   const listed = new Map(shipments.map((shipment) => [shipment.id, shipment]))
   const chosen = [...selected.values()].map((shipment) => listed.get(shipment.id) ?? shipment)
 
@@ -61,10 +62,12 @@ const PickupPointShipmentsPage = () => {
       return next
     })
 
-  const bulk = async (action: string, run: () => Promise<BulkOutcome[]>) => {
+  const bulk = async (action: string, run: (shipments: AdminShipment[]) => Promise<BulkOutcome[]>) => {
     setRunning(action)
     try {
-      const rows = await run()
+      // Each chosen shipment as it is now: one chosen on another page may have moved on since (labelled, say).
+      const now = await fetchShipmentsById(chosen.map((shipment) => shipment.id))
+      const rows = await run(chosen.map((shipment) => now.get(shipment.id) ?? shipment))
       setOutcomes({ action, rows })
       const failed = rows.filter((row) => !row.ok).length
       if (failed) toast.warning(t("pickupPoint.shipments.bulkPartial", { count: failed, total: rows.length }))
@@ -88,13 +91,13 @@ const PickupPointShipmentsPage = () => {
       toast.error(t("pickupPoint.shipments.printTooMany", { max: LABELS_PER_PRINT, count: chosen.length }))
       return
     }
-    return bulk("print", async () => {
+    return bulk("print", async (current) => {
       // Only those with a label are asked for (none: nothing to ask); the others' rows say why from the list's own data.
-      const labelled = chosen.filter(hasPrintableLabel)
+      const labelled = current.filter(hasPrintableLabel)
       const { printed, unreadable, encrypted } = labelled.length
         ? await printMerged(labelled)
         : { printed: [] as string[], unreadable: [] as string[], encrypted: [] as string[] }
-      return chosen.map((shipment) => {
+      return current.map((shipment) => {
         const page = printed.indexOf(shipment.id)
         const row = { id: shipment.id, order_number: shipment.order_number }
         if (page >= 0) return { ...row, ok: true, message: t("pickupPoint.shipments.inPdf", { page: page + 1 }) }
@@ -111,8 +114,8 @@ const PickupPointShipmentsPage = () => {
   }
 
   const retry = () =>
-    bulk("retry", () =>
-      runForEach(chosen, async (shipment) => {
+    bulk("retry", (current) =>
+      runForEach(current, async (shipment) => {
         if (!isRetryable(shipment.status)) throw new Error(t("pickupPoint.refusal.retry"))
         const { shipment: after } = await sdk.client
           .fetch<{ shipment: AdminShipment }>(`/admin/pickup-point/shipments/${shipment.id}/retry`, { method: "POST", body: {} })
@@ -123,8 +126,8 @@ const PickupPointShipmentsPage = () => {
     )
 
   const sendCodes = () =>
-    bulk("codes", () =>
-      runForEach(chosen, async (shipment) => {
+    bulk("codes", (current) =>
+      runForEach(current, async (shipment) => {
         const refusal = codeRefusalReason(shipment)
         if (refusal) throw new Error(t(refusal))
         const { verification_code } = await sdk.client

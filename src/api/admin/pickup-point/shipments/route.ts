@@ -6,7 +6,7 @@ import { attentionFilter, describeShipment } from "../views/shipment-attention"
 import { SHIPMENT_RELATIONS, toAdminShipment } from "./admin-shipment"
 
 export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListShipmentsType>, res: MedusaResponse) {
-  const { order_id, status, stage, needs_attention, limit, offset } = req.validatedQuery as AdminListShipmentsType
+  const { id, order_id, status, stage, needs_attention, limit, offset } = req.validatedQuery as AdminListShipmentsType
   const pickupPoints: PickupPointModuleService = req.scope.resolve(PICKUP_POINT_MODULE)
   const mapping = pickupPoints.statusMapping
   const now = Date.now()
@@ -14,6 +14,7 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListShip
   // A stage is the set of status codes the store's mapping sends to it.
   const stageCodes = stage ? Object.keys(mapping).filter((code) => mapping[code] === stage) : undefined
   const filters = {
+    ...(id ? { id } : {}),
     ...(order_id ? { order_id } : {}),
     ...(status ? { status } : {}),
     ...(stageCodes ? { tracking_status_code: stageCodes } : {}),
