@@ -131,8 +131,11 @@ medusaIntegrationTestRunner({
 
       // The admin's bulk actions read the chosen shipments again by id (one, or up to 100), in the list's order.
       const chosen = [shipments[2].id, shipments[7].id]
-      const { data: byId } = await api.get(`/admin/pickup-point/shipments?${chosen.map((id) => `id[]=${id}`).join("&")}`, admin)
+      const { data: byId } = await api.get(`/admin/pickup-point/shipments?${chosen.map((id, i) => `id[${i}]=${id}`).join("&")}`, admin)
       expect(byId.shipments.map((s: { id: string }) => s.id)).toEqual(listed.filter((id) => chosen.includes(id)))
+      // More than a page: all of those asked for come back, whatever the page size.
+      const { data: all } = await api.get(`/admin/pickup-point/shipments?limit=2&${shipments.map((s) => `id[]=${s.id}`).join("&")}`, admin)
+      expect(all.shipments).toHaveLength(12)
       const { data: one } = await api.get(`/admin/pickup-point/shipments?id=${shipments[2].id}`, admin)
       expect(one).toMatchObject({ count: 1, shipments: [expect.objectContaining({ id: shipments[2].id })] })
       const tooMany = await api

@@ -220,8 +220,9 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     return () => clearTimeout(timer)
   }, [text, base, debounceMs])
 
-  /** The chosen point the store passed last: the look-up of an earlier one is not shown once it changed. */
-  const lookedUpCode = useRef(props.selectedCode)
+  /** The chosen point now, written at each render: a look-up answering later than a change of it is not shown. */
+  const selectedNow = useRef(selectedCode)
+  selectedNow.current = selectedCode
 
   /**
    * Looks up the chosen point (or, when the store allows it, the last one) and shows it, first in the
@@ -235,7 +236,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         if (controller.signal.aborted) return
         // Answered after the shopper chose a point (a slow network), or after the store passed another chosen
         // point: that choice stands, and this one is not theirs any more.
-        if (chosen && (choices.current !== choicesBefore || code !== lookedUpCode.current)) return
+        if (chosen && (choices.current !== choicesBefore || code !== selectedNow.current)) return
         // The point on the cart can no longer be used (deactivated since, or in another country than the
         // address): the shopper is told, not shown an empty picker, and the store's onError can hold checkout.
         if (!point) {
@@ -254,6 +255,8 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
           return
         }
         if (chosen) setChosenPoint(point)
+        // The last point is offered only while none is chosen.
+        else if (selectedNow.current) return
         // Answered after the shopper searched for something else (a slow network): not put back first in their results.
         if (searches.current !== searchesBefore) return
         // The initial search may answer before or after this look-up.
@@ -280,6 +283,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
 
   // A chosen point the store passes later (a cart read in the browser, another tab's choice): looked up
   // too, unless a list already holds it.
+  const lookedUpCode = useRef(props.selectedCode)
   useEffect(() => {
     if (props.selectedCode === lookedUpCode.current) return
     lookedUpCode.current = props.selectedCode

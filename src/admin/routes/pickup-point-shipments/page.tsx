@@ -65,9 +65,14 @@ const PickupPointShipmentsPage = () => {
   const bulk = async (action: string, run: (shipments: AdminShipment[]) => Promise<BulkOutcome[]>) => {
     setRunning(action)
     try {
-      // Each chosen shipment as it is now: one chosen on another page may have moved on since (labelled, say).
+      // Each chosen shipment as it is now: one chosen on another page may have moved on since (labelled, say),
+      // or be gone from the list (replaced by a change of pickup point), which no action is tried on.
       const now = await fetchShipmentsById(chosen.map((shipment) => shipment.id))
-      const rows = await run(chosen.map((shipment) => now.get(shipment.id) ?? shipment))
+      const gone = chosen.filter((shipment) => !now.has(shipment.id))
+      const rows = [
+        ...(await run(chosen.flatMap((shipment) => now.get(shipment.id) ?? []))),
+        ...gone.map((shipment) => ({ id: shipment.id, order_number: shipment.order_number, ok: false, message: t("pickupPoint.shipments.gone") })),
+      ]
       setOutcomes({ action, rows })
       const failed = rows.filter((row) => !row.ok).length
       if (failed) toast.warning(t("pickupPoint.shipments.bulkPartial", { count: failed, total: rows.length }))

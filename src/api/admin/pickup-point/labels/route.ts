@@ -11,8 +11,8 @@ import { EncryptedLabelError, isLabelVoid, LABEL_CACHE_CONTROL, openLabelPdf, re
 
 /**
  * The stored labels of the chosen shipments as ONE PDF, in the order asked,
- * one page per label page. Shipments without a label, or whose shipment
- * order the carrier cancelled, are left out and named in
+ * one page per label page. Shipments without a label, or whose label is
+ * void (its shipment order cancelled: isLabelVoid), are left out and named in
  * `X-Pickup-Point-Skipped`, those whose stored label cannot be read (and
  * that the carrier would not give again) in `X-Pickup-Point-Unreadable`, and
  * those the carrier encrypted in `X-Pickup-Point-Encrypted` (so the admin can
@@ -37,7 +37,9 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
   if (!labelled.length) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      "None of the chosen shipments has a label to print: fulfill their orders first (a cancelled shipment order's label is not printed)."
+      ids.every((id) => isLabelVoid(byId.get(id), pickupPoints))
+        ? "The chosen shipments' shipment orders are cancelled, so their labels are void: fulfil their items with another shipping option, or cancel the orders."
+        : "None of the chosen shipments has a label to print: fulfill their orders first (a cancelled shipment order's label is void, and not printed)."
     )
   }
 

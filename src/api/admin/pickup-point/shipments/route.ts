@@ -21,7 +21,8 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminListShip
     ...(needs_attention ? attentionFilter(now, maxAgeDays) : {}),
   }
   const [shipments, count] = await pickupPoints.listAndCountPickupPointShipments(filters, {
-    take: limit,
+    // Shipments asked for by id all come back, whatever the default page size.
+    take: id ? Math.max(limit, [id].flat().length) : limit,
     skip: offset,
     // Shipments recorded by one statement share their created_at: the id keeps pages from repeating or skipping one.
     order: { created_at: "DESC", id: "DESC" },
