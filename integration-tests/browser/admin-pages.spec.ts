@@ -8,6 +8,9 @@ import { waitFor } from "../helpers/seed-store"
 import { adminSuiteActions, useAdminSuite } from "./helpers/admin-suite"
 import { screenshot, seriousA11yViolations, useLanguage } from "./helpers/browser"
 import { DUOMO_POINT_WITH_CODES } from "../helpers/catalog-points"
+import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
+import type PickupPointModuleService from "../../src/modules/pickup-point/service"
+import { TRACKING_STAGES } from "../../src/modules/pickup-point/lib/statuses"
 
 jest.setTimeout(150_000)
 
@@ -263,24 +266,36 @@ medusaIntegrationTestRunner({
       expect(await page().getByRole("checkbox", { name: `Select TEST-${failed.display_id}` }).isChecked()).toBe(false)
     })
 
-    browserTest("judges a shipment chosen under another filter as it is now: labelled since, its label is printed", async () => {
+    browserTest("judges the chosen shipments as they are now: labelled since, voided by the carrier, or gone from the list", async () => {
       const order = await checkout()
       await shipmentOf(order.id, "ready")
+      const voided = await labelled()
+      const replaced = await labelled()
 
-      await page().goto(`${suite.server.url}/app/pickup-point-shipments?status=ready`)
+      await page().goto(`${suite.server.url}/app/pickup-point-shipments?status=label_generated`)
       const list = page().getByRole("table", { name: "Pickup-point shipments" })
+      for (const other of [voided, replaced]) await page().getByRole("checkbox", { name: `Select TEST-${other.order.display_id}` }).click()
+      await choose("Status", "Ready for label")
       await page().getByRole("checkbox", { name: `Select TEST-${order.display_id}` }).click()
       await choose("Status", "Failed")
       await waitFor(async () => (await list.getByRole("row", { name: new RegExp(`TEST-${order.display_id}`) }).count()) === 0)
-      // Labelled behind the list's back: the chosen copy still says "Ready for label", without a label.
+      // Behind the list's back: one labelled (its chosen copy says "Ready for label", without a label), one cancelled by
+      // the carrier after its label, one archived as a change of pickup point archives it.
       await fulfillOrder(api, suite.admin, suite.store, order)
       await shipmentOf(order.id, "label_generated")
+      const pickupPoints = getContainer().resolve<PickupPointModuleService>(PICKUP_POINT_MODULE)
+      await pickupPoints.updatePickupPointShipments({ id: voided.shipment.id, tracking_status_code: "ST_0008", tracking_stage: TRACKING_STAGES.cancelled })
+      await pickupPoints.softDeletePickupPointShipments([replaced.shipment.id])
 
       const download = page().waitForEvent("download")
-      await page().getByRole("button", { name: "Print labels (1)" }).click()
+      await page().getByRole("button", { name: "Print labels (3)" }).click()
       expect((await PDFDocument.load(readFileSync(await (await download).path()))).getPageCount()).toBe(1)
       const printed = page().getByRole("table", { name: "Printed labels" })
       await printed.getByRole("row", { name: new RegExp(`TEST-${order.display_id} Done In the PDF \\(label 1\\)`) }).waitFor()
+      await printed
+        .getByRole("row", { name: new RegExp(`TEST-${voided.order.display_id} Refused Not printed: the carrier cancelled .*The order's page says what to do next`) })
+        .waitFor()
+      await printed.getByRole("row", { name: new RegExp(`TEST-${replaced.order.display_id} Refused No longer in the list .*reload the page`) }).waitFor()
     })
 
     browserTest("shows health: credentials, tracking sync, the webhook to configure and its deliveries", async () => {

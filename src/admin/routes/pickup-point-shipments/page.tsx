@@ -69,10 +69,14 @@ const PickupPointShipmentsPage = () => {
       // or be gone from the list (replaced by a change of pickup point), which no action is tried on.
       const now = await fetchShipmentsById(chosen.map((shipment) => shipment.id))
       const gone = chosen.filter((shipment) => !now.has(shipment.id))
-      const rows = [
-        ...(await run(chosen.flatMap((shipment) => now.get(shipment.id) ?? []))),
-        ...gone.map((shipment) => ({ id: shipment.id, order_number: shipment.order_number, ok: false, message: t("pickupPoint.shipments.gone") })),
-      ]
+      const outcomeOf = new Map(
+        [
+          ...(await run(chosen.flatMap((shipment) => now.get(shipment.id) ?? []))),
+          ...gone.map((shipment) => ({ id: shipment.id, order_number: shipment.order_number, ok: false, message: t("pickupPoint.shipments.gone") })),
+        ].map((row) => [row.id, row])
+      )
+      // In the order chosen.
+      const rows = chosen.flatMap((shipment) => outcomeOf.get(shipment.id) ?? [])
       setOutcomes({ action, rows })
       const failed = rows.filter((row) => !row.ok).length
       if (failed) toast.warning(t("pickupPoint.shipments.bulkPartial", { count: failed, total: rows.length }))
@@ -108,7 +112,9 @@ const PickupPointShipmentsPage = () => {
         if (page >= 0) return { ...row, ok: true, message: t("pickupPoint.shipments.inPdf", { page: page + 1 }) }
         if (unreadable.includes(shipment.id)) return { ...row, ok: false, message: t("pickupPoint.shipments.labelUnreadable") }
         if (encrypted.includes(shipment.id)) return { ...row, ok: false, message: t("pickupPoint.shipments.labelEncrypted") }
-        return { ...row, ok: false, message: t(noLabelReason(shipment)) }
+        const reason = noLabelReason(shipment)
+        // The order's widget says what to do about a label the carrier voided; the list sends the admin there.
+        return { ...row, ok: false, message: t(reason === "pickupPoint.shipment.noLabelCancelledByCarrier" ? "pickupPoint.shipments.voidByCarrier" : reason) }
       })
     })
   }
