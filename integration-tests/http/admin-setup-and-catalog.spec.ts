@@ -333,6 +333,15 @@ medusaIntegrationTestRunner({
         const codes = (result: { pickup_points: { code: string }[] }) => result.pickup_points.map((p) => p.code)
 
         expect(codes(await search("postcode=2012"))).toEqual(["PP-MI-001"])
+        expect(await search("postcode=2012")).not.toHaveProperty("postcode_prefix")
+        // A postcode where no point is: the points of the postcodes around it, one character shorter at a time, said so.
+        expect(await search("postcode=20121")).toMatchObject({ count: 1, postcode_prefix: "2012", pickup_points: [expect.objectContaining({ code: "PP-MI-001" })] })
+        expect(await search("postcode=20155")).toMatchObject({ count: 2, postcode_prefix: "201" })
+        expect(await search("postcode=20155&limit=1&offset=1")).toMatchObject({ count: 2, postcode_prefix: "201", pickup_points: [expect.objectContaining({ code: "PP-MI-002" })] })
+        // Never wider than 3 characters, nor than the other criteria.
+        expect(await search("postcode=29999")).toMatchObject({ count: 0, pickup_points: [] })
+        expect(await search("postcode=29999")).not.toHaveProperty("postcode_prefix")
+        expect(await search("postcode=20121&city=torino")).toMatchObject({ count: 0 })
         // PP-MI-003 is inactive: never shown to shoppers.
         expect(codes(await search("city=milano"))).toEqual(["PP-MI-001", "PP-MI-002"])
         expect(codes(await search("q=tabac navig"))).toEqual(["PP-MI-002"])
@@ -380,7 +389,9 @@ medusaIntegrationTestRunner({
         expect(await found("90-002")).toBe(0)
         // A postcode typed without its dash, as the picker sends digits: found on a second try, not on a first match.
         const byPostcode = async (postcode: string) => (await api.get(`/store/pickup-points?postcode=${encodeURIComponent(postcode)}`, store)).data.count
-        expect([await byPostcode("90001"), await byPostcode("9000"), await byPostcode("90-0"), await byPostcode("90002"), await byPostcode("900")]).toEqual([1, 1, 1, 0, 0])
+        expect([await byPostcode("90001"), await byPostcode("9000"), await byPostcode("90-0"), await byPostcode("900")]).toEqual([1, 1, 1, 0])
+        // 90002 has no point: the one at 90-001 is the postcode around it ("9000" without the dash).
+        expect((await api.get(`/store/pickup-points?postcode=90002`, store)).data).toMatchObject({ count: 1, postcode_prefix: "9000" })
         // With other criteria, every one must hold.
         const count = async (query: string) => (await api.get(`/store/pickup-points?${query}`, store)).data.count
         expect(await count("q=sant&city=catania&postcode=951")).toBe(1)

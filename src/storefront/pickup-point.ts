@@ -37,6 +37,12 @@ export type PickupPointSearchResult = {
   /** Matches, counted up to 1,000: past it, `count_is_estimate` is true and `count` means "at least". */
   count: number
   count_is_estimate?: boolean
+  /**
+   * Set when the postcode searched matched no point: these are the points
+   * whose postcode begins with this shorter prefix of it (the postcodes
+   * around it), and a storefront should say so.
+   */
+  postcode_prefix?: string
   limit: number
   offset: number
 }

@@ -7,7 +7,7 @@ import { normalizeStatusCode } from "../../lib/shipment-orders/status-codes"
 import * as atomic from "./atomic-operations"
 import { maskEmail } from "./lib/mask-email"
 import type { PickupPointInput } from "./lib/pickup-point-schema"
-import { buildPickupPointCountSql, buildPickupPointSearchSql, postcodeWithoutSeparators, type PickupPointSearch } from "./lib/search"
+import { buildPickupPointCountSql, buildPickupPointSearchSql, postcodeWithoutSeparators, shorterPostcodeSearches, type PickupPointSearch } from "./lib/search"
 import {
   CANCELLABLE_STATUSES,
   LEFT_WAREHOUSE_STAGES,
@@ -115,6 +115,23 @@ export default class PickupPointModuleService extends MedusaService({
   async searchPickupPoints(
     search: PickupPointSearch,
     @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<{ pickup_points: PickupPointSearchResult[]; count: number; count_is_estimate: boolean; postcode_prefix?: string }> {
+    const found = await this.searchPickupPointsAsTyped(search, sharedContext)
+    if (found.count > 0) return found
+    // Nothing at that postcode: the points of the postcodes around it, said so (`postcode_prefix`), rather
+    // than an empty list for a shopper whose own postcode has no point.
+    const typed = postcodeWithoutSeparators(search) ?? search
+    for (const shorter of shorterPostcodeSearches(typed)) {
+      const around = await this.searchPickupPointsAsTyped(shorter, sharedContext)
+      if (around.count > 0) return { ...around, postcode_prefix: shorter.postcode! }
+    }
+    return found
+  }
+
+  /** The search as typed, then, when nothing matched, with the postcode compared without its separators. */
+  private async searchPickupPointsAsTyped(
+    search: PickupPointSearch,
+    sharedContext: Context<EntityManager>
   ): Promise<{ pickup_points: PickupPointSearchResult[]; count: number; count_is_estimate: boolean }> {
     const { sql, params, cap } = buildPickupPointSearchSql(search)
     const rows: (PickupPointSearchResult & { total_count: string })[] = await sharedContext.manager!.execute(sql, params)
@@ -129,7 +146,7 @@ export default class PickupPointModuleService extends MedusaService({
     // "00950" for the postcode 00-950: tried again without separators only when nothing matched as typed.
     const compact = counted === 0 ? postcodeWithoutSeparators(search) : null
     if (compact) {
-      return await this.searchPickupPoints(compact, sharedContext)
+      return await this.searchPickupPointsAsTyped(compact, sharedContext)
     }
     return {
       count: Math.min(counted, cap),

@@ -129,6 +129,25 @@ export function postcodeWithoutSeparators(search: PickupPointSearch): PickupPoin
   return { ...search, postcode_compact: true }
 }
 
+/** The shortest postcode beginning a search widens to: an area (a province's first digits), not a country. */
+export const NEAREST_POSTCODE_MIN_LENGTH = 3
+
+/**
+ * When a postcode matched nothing (a shopper's own postcode rarely is a
+ * point's): the same search by the postcode one character shorter at a time,
+ * down to NEAREST_POSTCODE_MIN_LENGTH, the points of the postcodes around it
+ * ("2012" for 20121, then "201"). Empty when there is no postcode to shorten.
+ */
+export function shorterPostcodeSearches(search: PickupPointSearch): PickupPointSearch[] {
+  const typed = search.postcode?.trim() ?? ""
+  const searches: PickupPointSearch[] = []
+  for (let length = Array.from(typed).length - 1; length >= NEAREST_POSTCODE_MIN_LENGTH; length--) {
+    const postcode = Array.from(typed).slice(0, length).join("").trimEnd()
+    if (postcode.length >= NEAREST_POSTCODE_MIN_LENGTH && postcode !== searches.at(-1)?.postcode) searches.push({ ...search, postcode })
+  }
+  return searches
+}
+
 /** One page of matches alone, without any count: the floor the benchmark compares the search with. */
 export function buildPickupPointPageSql(search: PickupPointSearch): Sql {
   const { where, params, distance, order } = searchConditions(search)

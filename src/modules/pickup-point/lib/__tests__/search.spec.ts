@@ -1,4 +1,4 @@
-import { buildPickupPointSearchSql, foldSearchText, postcodeWithoutSeparators } from "../search"
+import { buildPickupPointSearchSql, foldSearchText, postcodeWithoutSeparators, shorterPostcodeSearches } from "../search"
 
 describe("foldSearchText", () => {
   it("takes the marks off Latin, Greek and Cyrillic letters, as the catalog's search_terms does", () => {
@@ -43,5 +43,22 @@ describe("postcodeWithoutSeparators", () => {
     const { sql, params } = buildPickupPointSearchSql({ ...search("00950"), postcode_compact: true })
     expect(sql).toContain("search_terms @@ plainto_tsquery('simple', ?) AND upper(translate(postcode, ' -', '')) LIKE ?")
     expect(params.slice(0, 2)).toEqual(["00950", "00950%"])
+  })
+})
+
+describe("shorterPostcodeSearches", () => {
+  const search = (postcode: string) => ({ postcode, limit: 20, offset: 0 })
+  const postcodes = (postcode: string) => shorterPostcodeSearches(search(postcode)).map((s) => s.postcode)
+
+  it("shortens the postcode one character at a time, down to 3, keeping the rest of the search", () => {
+    expect(postcodes("20121")).toEqual(["2012", "201"])
+    expect(shorterPostcodeSearches({ ...search("00950"), postcode_compact: true, city: "Roma" })[0]).toEqual({ ...search("0095"), postcode_compact: true, city: "Roma" })
+    expect(postcodes(" SW1A 1AA ")).toEqual(["SW1A 1A", "SW1A 1", "SW1A", "SW1"])
+  })
+
+  it("gives nothing for a postcode of 3 characters or fewer, or none", () => {
+    expect(postcodes("201")).toEqual([])
+    expect(postcodes("")).toEqual([])
+    expect(shorterPostcodeSearches({ q: "forli", limit: 20, offset: 0 })).toEqual([])
   })
 })
