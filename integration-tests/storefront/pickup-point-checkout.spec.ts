@@ -183,6 +183,35 @@ medusaIntegrationTestRunner({
       expect(await search.evaluate((element) => element === document.activeElement)).toBe(true)
     })
 
+    it("shows the points around a postcode where none is, and says so; asks for something to search rather than doing nothing", async () => {
+      const { page } = browser
+      await page.goto(storefront.url)
+      await startPickupPointCheckout(page)
+      const search = page.getByRole("searchbox", { name: "Find a pickup point by postcode, city or address" })
+      const status = page.locator("[data-pickup-point-picker] [role=status]")
+
+      await search.fill("")
+      await page.keyboard.press("Enter")
+      await waitFor(async () => (await status.textContent()) === "Type a postcode, a city or an address to search.")
+
+      // The placeholder's own example: no point at 20121, Edicola Duomo at 20122.
+      await search.fill("20121")
+      await page.keyboard.press("Enter")
+      await page.getByRole("listbox", { name: "Pickup points" }).getByRole("option", { name: /Edicola Duomo/ }).waitFor()
+      await waitFor(async () => (await status.textContent())?.startsWith("No pickup point at 20121. These are nearby, at postcodes beginning 2012.") ?? false)
+
+      // "Use my location" then: the results are around the shopper, and the box no longer says 20121.
+      await browser.context.grantPermissions(["geolocation"], { origin: storefront.url })
+      await browser.context.setGeolocation({ latitude: 45.466, longitude: 9.19 })
+      await page.getByRole("button", { name: "Use my location" }).click()
+      await waitFor(async () => /^\d+ pickup points? found\.$/.test((await status.textContent()) ?? "") && (await search.inputValue()) === "")
+      // Refused: the refusal is said, without an earlier search's line above it.
+      await browser.context.clearPermissions()
+      await page.getByRole("button", { name: "Use my location" }).click()
+      await page.locator("[data-pickup-point-picker] [role=alert]").waitFor()
+      expect(await status.textContent()).toBe("")
+    })
+
     it("tells a shopper back at delivery that the chosen point was deactivated meanwhile, and holds checkout until another is chosen", async () => {
       const { page } = browser
       const { search, list } = await duomoChosenThenPayment(page)

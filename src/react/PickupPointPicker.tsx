@@ -19,6 +19,7 @@ import {
   liveAnnouncement,
   pickerErrorMessage,
   queryFromSearchText,
+  resultsAnnouncement,
   SEARCH_TEXT_MAX_LENGTH,
   pointToLookUp,
   withChosenPoint,
@@ -195,14 +196,20 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         if (controller.signal.aborted) return
         setPoints(withChosenPoint(result.pickup_points, pinned.current, query.country_code))
         setActiveIndex(-1)
-        setSearch({ kind: "done", count: result.count, shown: result.pickup_points.length, estimate: !!result.count_is_estimate })
+        const page = { shown: result.pickup_points.length, estimate: !!result.count_is_estimate }
+        // Nothing at the postcode typed: the points around it, said so.
+        const nearby =
+          result.postcode_prefix && query.postcode
+            ? `${labels.nearbyPostcodes.replace("{postcode}", query.postcode).replace("{prefix}", result.postcode_prefix)} ${resultsAnnouncement(result.count, labels, page)}`
+            : undefined
+        setSearch({ kind: "done", count: result.count, ...page, note: nearby })
       } catch (cause) {
         if (controller.signal.aborted) return
         setSearch({ kind: "failed" })
         fail(cause)
       }
     },
-    [api, fail]
+    [api, fail, labels]
   )
 
   // The latest `run`, for the typing effect: a parent's new `labels` or `onError` (written inline,
@@ -303,6 +310,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     event.preventDefault()
     const query = queryFromSearchText(text, base)
     if (query) void run(query)
+    else setSearch({ kind: "done", count: 0, note: labels.typeToSearch })
   }
 
   const locate = async () => {
@@ -315,8 +323,12 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
       const position = await currentPosition(geolocation ?? undefined)
       // The shopper searched for something else while the location was read: that search stands.
       if (searches.current !== before) return
+      // The results are around the shopper, not what the box says any more.
+      setText("")
       await run({ ...nearestQuery(position, base), radius_km: radiusKm })
     } catch (cause) {
+      // An earlier search's "nothing found" is not left under the location's refusal.
+      setSearch({ kind: "idle" })
       fail(geolocationMessage(cause as { code?: number }, labels))
     } finally {
       setLocating(false)

@@ -75,6 +75,10 @@ export type PickupPointPickerLabels = {
   /** `{shown}` and `{count}`: more points matched than the list shows. */
   resultsPartial: string
   noResults: string
+  /** `{postcode}` and `{prefix}`: nothing at the postcode searched; the points shown are at postcodes beginning with the prefix. */
+  nearbyPostcodes: string
+  /** Said when the shopper searches with nothing typed. */
+  typeToSearch: string
   lastPoint: string
   chosenPoint: string
   /** `{code}`: the chosen point while its details are not read (or cannot be, offline). */
@@ -115,6 +119,8 @@ export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
   resultsMany: "{count} pickup points found.",
   resultsPartial: "Showing {shown} of {count} pickup points found. Search by postcode or address to narrow them down.",
   noResults: "No pickup point found. Try another postcode or city.",
+  nearbyPostcodes: "No pickup point at {postcode}. These are nearby, at postcodes beginning {prefix}.",
+  typeToSearch: "Type a postcode, a city or an address to search.",
   lastPoint: "Your last pickup point.",
   chosenPoint: "Your chosen pickup point.",
   chosenCode: "Your pickup point: {code}",
