@@ -48,13 +48,14 @@ export default async function seedDemoStore({ container }: ExecArgs) {
     }))
   )
 
-  // Two points as options of their own, for a storefront with no picker (the Next.js starter as it ships).
+  // Two points as options of their own, for a storefront with no picker (the Next.js starter as it ships),
+  // at the price of the option whose point the shopper chooses: the same delivery costs the same.
   await publishPickupPointShippingOptionsWorkflow(container).run({
     input: {
       pickup_point_ids: points.filter((p) => p.code === "PP-MI-001" || p.code === "PP-RM-001").map((p) => p.id),
       service_zone_id: store.shippingOption.service_zone_id,
       shipping_profile_id: store.shippingOption.shipping_profile_id,
-      prices: [{ currency_code: "eur", amount: 3.9 }],
+      prices: [{ currency_code: "eur", amount: 4.9 }],
     },
   })
   logger.info(

@@ -12,7 +12,7 @@ export function Confirmation({ order, onContinue }: { order: HttpTypes.StoreOrde
   return (
     <section aria-labelledby="confirmation-heading" className="confirmation">
       <h1 id="confirmation-heading">Thank you! Order #{order.display_id} is placed.</h1>
-      <p className="muted">We sent the details to {order.email}.</p>
+      <p className="muted">Placed for {order.email}.</p>
       {chosen ? (
         <PickupPointSummary point={chosen} shipment={shipment} className="summary" classNames={SUMMARY_CLASSES} locale="en-GB" />
       ) : (
@@ -27,6 +27,9 @@ export function Confirmation({ order, onContinue }: { order: HttpTypes.StoreOrde
             {item.quantity} × {item.product_title} ({item.variant_title}) <span>{formatPrice(item.unit_price * item.quantity, order.currency_code)}</span>
           </li>
         ))}
+        <li>
+          Delivery <span>{formatPrice(order.shipping_total, order.currency_code)}</span>
+        </li>
       </ul>
       <p className="total">
         Total <span>{formatPrice(order.total, order.currency_code)}</span>
