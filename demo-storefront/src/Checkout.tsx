@@ -123,7 +123,7 @@ function AddressStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart
             type="tel"
             autoComplete="tel"
             defaultValue={address?.phone}
-            hint="The carrier uses it to tell you when your parcel is ready for pickup."
+            hint="The pickup point uses it to tell you when your parcel has arrived."
             wide
           />
           <p className="muted wide">Country: Italy</p>

@@ -205,7 +205,10 @@ medusaIntegrationTestRunner({
       await browser.context.setGeolocation({ latitude: 45.466, longitude: 9.19 })
       await page.getByRole("button", { name: "Use my location" }).click()
       await waitFor(async () => /^\d+ pickup points? found\.$/.test((await status.textContent()) ?? "") && (await search.inputValue()) === "")
-      // Refused: the refusal is said, without an earlier search's line above it.
+      // Refused after a search that found nothing: the refusal is said, without that search's line above it.
+      await search.fill("Milano xyzzy")
+      await page.keyboard.press("Enter")
+      await waitFor(async () => (await status.textContent()) === "No pickup point found. Try another postcode or city.")
       await browser.context.clearPermissions()
       await page.getByRole("button", { name: "Use my location" }).click()
       await page.locator("[data-pickup-point-picker] [role=alert]").waitFor()

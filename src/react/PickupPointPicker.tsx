@@ -309,8 +309,11 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const query = queryFromSearchText(text, base)
-    if (query) void run(query)
-    else setSearch({ kind: "done", count: 0, note: labels.typeToSearch })
+    if (query) return void run(query)
+    // Nothing to search for: a search still under way for earlier text is not shown after this.
+    pending.current?.abort()
+    lastQuery.current = ""
+    setSearch((current) => ({ ...(current.kind === "done" ? current : { kind: "done", count: points.length }), note: labels.typeToSearch }))
   }
 
   const locate = async () => {
@@ -327,8 +330,9 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
       setText("")
       await run({ ...nearestQuery(position, base), radius_km: radiusKm })
     } catch (cause) {
-      // An earlier search's "nothing found" is not left under the location's refusal.
-      setSearch({ kind: "idle" })
+      // An earlier search's "nothing found" is not left above the location's refusal (a search made
+      // meanwhile, or one that found points, keeps its line).
+      if (searches.current === before) setSearch((current) => (current.kind === "done" && !current.count ? { kind: "idle" } : current))
       fail(geolocationMessage(cause as { code?: number }, labels))
     } finally {
       setLocating(false)

@@ -118,8 +118,8 @@ export default class PickupPointModuleService extends MedusaService({
   ): Promise<{ pickup_points: PickupPointSearchResult[]; count: number; count_is_estimate: boolean; postcode_prefix?: string }> {
     const found = await this.searchPickupPointsAsTyped(search, sharedContext)
     if (found.count > 0) return found
-    // Nothing at that postcode: the points of the postcodes around it, said so (`postcode_prefix`), rather
-    // than an empty list for a shopper whose own postcode has no point.
+    // Nothing at that postcode (searched by it alone): the points of the postcodes around it, said so
+    // (`postcode_prefix`), rather than an empty list for a shopper whose own postcode has no point.
     const typed = postcodeWithoutSeparators(search) ?? search
     for (const shorter of shorterPostcodeSearches(typed)) {
       const around = await this.searchPickupPointsAsTyped(shorter, sharedContext)

@@ -118,6 +118,9 @@ function searchConditions(search: PickupPointSearch): { where: string; params: u
   return { where: where.join(" AND "), params, distance, order }
 }
 
+/** The shortest postcode compared without its separators (postcodeWithoutSeparators). */
+const COMPACT_POSTCODE_MIN_LENGTH = 4
+
 /**
  * The search again with the postcode compared without its spaces and dashes,
  * when the postcode typed has none and is long enough to be one (4
@@ -125,25 +128,36 @@ function searchConditions(search: PickupPointSearch): { where: string; params: u
  */
 export function postcodeWithoutSeparators(search: PickupPointSearch): PickupPointSearch | null {
   const typed = search.postcode?.trim() ?? ""
-  if (search.postcode_compact || typed.length < 4 || !/^[\p{L}\p{N}]+$/u.test(typed)) return null
+  if (search.postcode_compact || typed.length < COMPACT_POSTCODE_MIN_LENGTH || !/^[\p{L}\p{N}]+$/u.test(typed)) return null
   return { ...search, postcode_compact: true }
 }
 
 /** The shortest postcode beginning a search widens to: an area (a province's first digits), not a country. */
 export const NEAREST_POSTCODE_MIN_LENGTH = 3
 
+/** How many characters a search widens by at most: a 5-digit postcode's area, in at most as many queries. */
+const NEAREST_POSTCODE_MAX_STEPS = 3
+
 /**
- * When a postcode matched nothing (a shopper's own postcode rarely is a
- * point's): the same search by the postcode one character shorter at a time,
- * down to NEAREST_POSTCODE_MIN_LENGTH, the points of the postcodes around it
- * ("2012" for 20121, then "201"). Empty when there is no postcode to shorten.
+ * When a search by postcode alone matched nothing (a shopper's own postcode
+ * rarely is a point's): the same search by the postcode one character
+ * shorter at a time, at most NEAREST_POSTCODE_MAX_STEPS times and down to
+ * NEAREST_POSTCODE_MIN_LENGTH, the points of the postcodes around it ("2012"
+ * for 20121, then "201"). Each is the search a storefront would make with
+ * that prefix: compared without separators only from 4 characters, as
+ * postcodeWithoutSeparators does. None with free text, a city or a position,
+ * whose emptiness a shorter postcode would not explain.
  */
 export function shorterPostcodeSearches(search: PickupPointSearch): PickupPointSearch[] {
-  const typed = search.postcode?.trim() ?? ""
+  if (search.q?.trim() || search.city?.trim() || search.near) return []
+  // As the condition reads it: LIKE's own characters are dropped there.
+  const typed = Array.from((search.postcode ?? "").replace(/[%_\\]/g, "").trim())
   const searches: PickupPointSearch[] = []
-  for (let length = Array.from(typed).length - 1; length >= NEAREST_POSTCODE_MIN_LENGTH; length--) {
-    const postcode = Array.from(typed).slice(0, length).join("").trimEnd()
-    if (postcode.length >= NEAREST_POSTCODE_MIN_LENGTH && postcode !== searches.at(-1)?.postcode) searches.push({ ...search, postcode })
+  for (let length = typed.length - 1; length >= NEAREST_POSTCODE_MIN_LENGTH && searches.length < NEAREST_POSTCODE_MAX_STEPS; length--) {
+    const postcode = typed.slice(0, length).join("").trimEnd()
+    if (postcode.length < NEAREST_POSTCODE_MIN_LENGTH || postcode === searches.at(-1)?.postcode) continue
+    const { postcode_compact, ...rest } = search
+    searches.push({ ...rest, postcode, ...(postcode_compact && postcode.length >= COMPACT_POSTCODE_MIN_LENGTH ? { postcode_compact } : {}) })
   }
   return searches
 }

@@ -50,15 +50,30 @@ describe("shorterPostcodeSearches", () => {
   const search = (postcode: string) => ({ postcode, limit: 20, offset: 0 })
   const postcodes = (postcode: string) => shorterPostcodeSearches(search(postcode)).map((s) => s.postcode)
 
-  it("shortens the postcode one character at a time, down to 3, keeping the rest of the search", () => {
+  it("shortens the postcode one character at a time, at most 3 times and down to 3 characters", () => {
     expect(postcodes("20121")).toEqual(["2012", "201"])
-    expect(shorterPostcodeSearches({ ...search("00950"), postcode_compact: true, city: "Roma" })[0]).toEqual({ ...search("0095"), postcode_compact: true, city: "Roma" })
-    expect(postcodes(" SW1A 1AA ")).toEqual(["SW1A 1A", "SW1A 1", "SW1A", "SW1"])
+    expect(postcodes(" SW1A 1AA ")).toEqual(["SW1A 1A", "SW1A 1", "SW1A"])
+    expect(postcodes("20121-000000")).toHaveLength(3)
   })
 
-  it("gives nothing for a postcode of 3 characters or fewer, or none", () => {
+  it("compares without separators only from 4 characters, as a search of that prefix would", () => {
+    const compact = { ...search("90002"), postcode_compact: true, country_code: "pl" }
+    expect(shorterPostcodeSearches(compact)).toEqual([
+      { ...search("9000"), postcode_compact: true, country_code: "pl" },
+      { ...search("900"), country_code: "pl" },
+    ])
+  })
+
+  it("counts LIKE's own characters out, as the condition drops them", () => {
+    expect(postcodes("20_21")).toEqual(["202"])
+    expect(postcodes("2012%%%")).toEqual(["201"])
+  })
+
+  it("gives nothing for a postcode of 3 characters or fewer, or with free text, a city or a position", () => {
     expect(postcodes("201")).toEqual([])
     expect(postcodes("")).toEqual([])
-    expect(shorterPostcodeSearches({ q: "forli", limit: 20, offset: 0 })).toEqual([])
+    expect(shorterPostcodeSearches({ ...search("20121"), q: "tabacchi" })).toEqual([])
+    expect(shorterPostcodeSearches({ ...search("20121"), city: "Milano" })).toEqual([])
+    expect(shorterPostcodeSearches({ ...search("20121"), near: { latitude: 45.46, longitude: 9.19, radius_km: 5 } })).toEqual([])
   })
 })
