@@ -42,12 +42,19 @@ medusaIntegrationTestRunner({
       await storefront?.close()
     })
 
-    /** A new checkout with Edicola Duomo chosen, on to the payment step: the picker's search box and list. */
-    async function duomoChosenThenPayment(page: Page) {
+    /** A new checkout at its delivery step with the pickup-point option chosen: the picker's search box and list. */
+    async function pickerAtDelivery(page: Page) {
       await page.goto(storefront.url)
       await startPickupPointCheckout(page)
-      const search = page.getByRole("searchbox", { name: "Find a pickup point by postcode, city or address" })
-      const list = page.getByRole("listbox", { name: "Pickup points" })
+      return {
+        search: page.getByRole("searchbox", { name: "Find a pickup point by postcode, city or address" }),
+        list: page.getByRole("listbox", { name: "Pickup points" }),
+      }
+    }
+
+    /** A new checkout with Edicola Duomo chosen, on to the payment step: the picker's search box and list. */
+    async function duomoChosenThenPayment(page: Page) {
+      const { search, list } = await pickerAtDelivery(page)
       await search.fill("Milano")
       await page.keyboard.press("Enter")
       const duomo = list.getByRole("option", { name: /Edicola Duomo/ })
@@ -165,10 +172,7 @@ medusaIntegrationTestRunner({
 
     it("gives the keyboard focus back to the search box when a search finds nothing", async () => {
       const { page } = browser
-      await page.goto(storefront.url)
-      await startPickupPointCheckout(page)
-      const search = page.getByRole("searchbox", { name: "Find a pickup point by postcode, city or address" })
-      const list = page.getByRole("listbox", { name: "Pickup points" })
+      const { search, list } = await pickerAtDelivery(page)
       await search.fill("Milano")
       await page.keyboard.press("Enter")
       await list.getByRole("option").first().waitFor()
@@ -185,9 +189,7 @@ medusaIntegrationTestRunner({
 
     it("shows the points around a postcode where none is, and says so; asks for something to search rather than doing nothing", async () => {
       const { page } = browser
-      await page.goto(storefront.url)
-      await startPickupPointCheckout(page)
-      const search = page.getByRole("searchbox", { name: "Find a pickup point by postcode, city or address" })
+      const { search, list } = await pickerAtDelivery(page)
       const status = page.locator("[data-pickup-point-picker] [role=status]")
 
       await search.fill("")
@@ -197,7 +199,7 @@ medusaIntegrationTestRunner({
       // The placeholder's own example: no point at 20121, Edicola Duomo at 20122.
       await search.fill("20121")
       await page.keyboard.press("Enter")
-      await page.getByRole("listbox", { name: "Pickup points" }).getByRole("option", { name: /Edicola Duomo/ }).waitFor()
+      await list.getByRole("option", { name: /Edicola Duomo/ }).waitFor()
       await waitFor(async () => (await status.textContent())?.startsWith("No pickup point at 20121. These are nearby, at postcodes beginning 2012.") ?? false)
 
       // "Use my location" then: the results are around the shopper, and the box no longer says 20121.
