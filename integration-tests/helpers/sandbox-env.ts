@@ -21,6 +21,11 @@ const DEFAULTS = {
   // Weekly, at midnight on Sunday: rarer would not do, as Medusa's in-memory scheduler waits with one
   // setTimeout, and a wait past its 24.8-day limit fires at once, over and over.
   PICKUP_POINT_RETRY_SCHEDULE: "0 0 * * 0",
+  // The same for the tracking job, every ten minutes by default: seen in CI, its run at 11:10 recorded
+  // a shipment's label status between a spec's labelling and its own sync, a second tracking line.
+  PICKUP_POINT_SYNC_SCHEDULE: "0 0 * * 0",
+  // And for the owed codes' job, which would send the code a spec has just made owed before its own run.
+  PICKUP_POINT_OWED_CODES_SCHEDULE: "0 0 * * 0",
   PICKUP_POINT_SYNC_BATCH_SIZE: "100",
   PICKUP_POINT_SYNC_MAX_BATCHES: "50",
   PICKUP_POINT_SYNC_CIRCUIT_OPEN_MS: "300000",

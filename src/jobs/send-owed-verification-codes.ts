@@ -23,5 +23,6 @@ export default async function sendOwedVerificationCodes(container: MedusaContain
 export const config = {
   name: "pickup-point-send-owed-verification-codes",
   // Every ten minutes: a parcel is owed its code once it has been ready for ten (the event's own send goes first).
-  schedule: "*/10 * * * *",
+  // PICKUP_POINT_OWED_CODES_SCHEDULE (a cron, seconds allowed) sets another cadence.
+  schedule: process.env.PICKUP_POINT_OWED_CODES_SCHEDULE || "*/10 * * * *",
 }

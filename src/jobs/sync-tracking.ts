@@ -11,5 +11,6 @@ export default async function syncTracking(container: MedusaContainer) {
 
 export const config = {
   name: "pickup-point-sync-tracking",
-  schedule: "*/10 * * * *",
+  // Every ten minutes; PICKUP_POINT_SYNC_SCHEDULE (a cron, seconds allowed) sets another cadence.
+  schedule: process.env.PICKUP_POINT_SYNC_SCHEDULE || "*/10 * * * *",
 }

@@ -21,4 +21,30 @@ describe("scheduled jobs", () => {
   it("runs the start-up sweep once", () => {
     expect(startUpSweep.schedule).toEqual({ interval: 15_000, numberOfExecutions: 1 })
   })
+
+  it.each([
+    ["sync-tracking", "PICKUP_POINT_SYNC_SCHEDULE", "*/10 * * * *", "sync-tracking"],
+    ["advance-pending-shipments", "PICKUP_POINT_RETRY_SCHEDULE", "* * * * *", "advance-due-shipments"],
+    ["send-owed-verification-codes", "PICKUP_POINT_OWED_CODES_SCHEDULE", "*/10 * * * *", "send-owed-verification-codes"],
+  ])("%s runs on its default cadence unless %s sets another", async (file, variable, cadence, workflow) => {
+    const scheduleWith = async (value: string | undefined) => {
+      const saved = process.env[variable]
+      if (value === undefined) delete process.env[variable]
+      else process.env[variable] = value
+      try {
+        let schedule: unknown
+        await jest.isolateModulesAsync(async () => {
+          // Only the config is read: a second copy of the workflow would clash with the first in Medusa's registry.
+          jest.doMock(path.join(jobsDir, "../workflows", workflow), () => ({}))
+          schedule = ((await import(path.join(jobsDir, file))) as { config: { schedule: unknown } }).config.schedule
+        })
+        return schedule
+      } finally {
+        if (saved === undefined) delete process.env[variable]
+        else process.env[variable] = saved
+      }
+    }
+    expect(await scheduleWith(undefined)).toBe(cadence)
+    expect(await scheduleWith("*/30 * * * * *")).toBe("*/30 * * * * *")
+  })
 })
