@@ -529,7 +529,17 @@ medusaIntegrationTestRunner({
       for (let i = 0; i < 4; i++) shipments.push(await labelledShipment())
       for (const { shipment } of shipments) await network(shipment.order_reference_code!, "ST_0003")
 
-      const [a, b] = await Promise.all([sync(), sync()])
+      // "At once": each run starts (reads the database's clock) before either records a batch, which a slow
+      // claim makes sure of on a busy machine. A run started after another's batch was recorded would ask
+      // about that batch again, as it should: it was synced before that run began.
+      await dbConnection.raw(`
+        CREATE FUNCTION test_slow_claim() RETURNS trigger AS $$ BEGIN PERFORM pg_sleep(0.5); RETURN NEW; END $$ LANGUAGE plpgsql;
+        CREATE TRIGGER test_slow_claim BEFORE UPDATE ON pickup_point_shipment FOR EACH ROW
+          WHEN (NEW.lease_owner IS NOT NULL AND NEW.lease_owner IS DISTINCT FROM OLD.lease_owner)
+          EXECUTE FUNCTION test_slow_claim();`)
+      const [a, b] = await Promise.all([sync(), sync()]).finally(() =>
+        dbConnection.raw("DROP TRIGGER test_slow_claim ON pickup_point_shipment; DROP FUNCTION test_slow_claim()")
+      )
       expect(a.synced + b.synced).toBe(4)
       expect(a.calls + b.calls).toBe(2) // batches of 2: each shipment was asked about once
       for (const { shipment, fulfillmentId } of shipments) {
