@@ -48,7 +48,7 @@ export function ShipmentActions({
           <ChangePickupPoint shipment={shipment} orderStatus={orderStatus} shipsTo={shipsTo} />
         </div>
         <SendCode shipment={shipment} allowance={allowance} />
-        <RecordPickup shipment={shipment} />
+        <RecordPickup shipment={shipment} codeSentAt={allowance.last_sent_at} />
       </fieldset>
     </section>
   )
@@ -216,11 +216,14 @@ function SendCode({ shipment, allowance }: Props) {
   )
 }
 
-function RecordPickup({ shipment }: { shipment: AdminShipment }) {
+function RecordPickup({ shipment, codeSentAt }: { shipment: AdminShipment; codeSentAt: string | null }) {
   const { t } = useTranslation()
   const { handover } = useShipmentActions(shipment.id)
   const [code, setCode] = useState("")
-  const [inlineError, setInlineError] = useState<string | null>(null)
+  // Kept with the code send it was about: a code sent since makes "this code is wrong" stale.
+  const [error, setError] = useState<{ text: string; codeSentAt: string | null } | null>(null)
+  const inlineError = error && error.codeSentAt === codeSentAt ? error.text : null
+  const setInlineError = (text: string | null) => setError(text === null ? null : { text, codeSentAt })
   const delivered = (shipment.tracking_stage ?? 0) >= TRACKING_STAGES.delivered
   const reason = delivered
     ? t("pickupPoint.refusal.pickup.closed")
