@@ -17,6 +17,7 @@ import {
   type WebhookDelivery,
 } from "../../../lib/health-queries"
 import { backendLink } from "../../../lib/sdk"
+import { serviceCallOutcomeColor } from "../../../lib/service-call-outcome"
 
 const VERDICT_COLOR: Record<string, "green" | "grey" | "orange" | "red"> = {
   applied: "green",
@@ -25,8 +26,6 @@ const VERDICT_COLOR: Record<string, "green" | "grey" | "orange" | "red"> = {
   invalid_payload: "red",
   failed: "red",
 }
-
-const OUTCOME_COLOR: Record<string, "green" | "orange" | "red"> = { ok: "green", refused: "orange", not_found: "orange" }
 
 const CALLS_PER_PAGE = 20
 
@@ -312,7 +311,7 @@ function RecentCalls() {
                     <Table.Cell>{call.http_status ?? "—"}</Table.Cell>
                     <Table.Cell>{t("pickupPoint.health.durationMs", { ms: call.duration_ms })}</Table.Cell>
                     <Table.Cell>
-                      <Badge size="2xsmall" color={OUTCOME_COLOR[call.outcome] ?? "red"}>
+                      <Badge size="2xsmall" color={serviceCallOutcomeColor(call)}>
                         {t(`pickupPoint.health.outcomes.${call.outcome}`, { defaultValue: call.outcome })}
                       </Badge>
                     </Table.Cell>
