@@ -2,13 +2,46 @@ import type { HttpTypes } from "@medusajs/types"
 import { useEffect, useState } from "react"
 import { Checkout } from "./Checkout"
 import { Confirmation } from "./Confirmation"
-import { formatPrice, PUBLISHABLE_KEY, sdk } from "./config"
+import { CART_FIELDS, formatPrice, ORDER_FIELDS, PUBLISHABLE_KEY, sdk } from "./config"
 
 type View = { name: "shop" } | { name: "checkout"; cart: HttpTypes.StoreCart } | { name: "confirmation"; order: HttpTypes.StoreOrder }
 
+/** Where the shopper is, in the page's address, so that a reload comes back to the same checkout or order. */
+function addressOf(view: View): string {
+  if (view.name === "checkout") return `#checkout/${view.cart.id}`
+  if (view.name === "confirmation") return `#order/${view.order.id}`
+  return window.location.pathname
+}
+
+/** The view an address names: a cart still open, or a placed order; the shop for anything else. */
+async function viewAt(hash: string): Promise<View> {
+  const [, kind, id] = /^#(checkout|order)\/([\w-]+)$/.exec(hash) ?? []
+  try {
+    if (kind === "checkout") {
+      const { cart } = await sdk.store.cart.retrieve(id, { fields: CART_FIELDS })
+      if (!cart.completed_at) return { name: "checkout", cart }
+    }
+    if (kind === "order") {
+      const { order } = await sdk.store.order.retrieve(id, { fields: ORDER_FIELDS })
+      return { name: "confirmation", order }
+    }
+  } catch {
+    // A cart or an order the store no longer has: start again at the shop.
+  }
+  return { name: "shop" }
+}
+
 /** A one-page demo store: pick a product, check out with a pickup point, see where to collect. */
 export function App() {
-  const [view, setView] = useState<View>({ name: "shop" })
+  // Null while the view a reloaded address names is read.
+  const [view, setView] = useState<View | null>(null)
+
+  useEffect(() => {
+    void viewAt(window.location.hash).then(setView)
+  }, [])
+  useEffect(() => {
+    if (view) window.history.replaceState(null, "", addressOf(view))
+  }, [view])
 
   return (
     <div className="page">
@@ -24,9 +57,10 @@ export function App() {
             No publishable key: start the storefront with <code>npm run demo</code>, or build it with STOREFRONT_PUBLISHABLE_KEY set.
           </p>
         )}
-        {view.name === "shop" && <Shop onCart={(cart) => setView({ name: "checkout", cart })} />}
-        {view.name === "checkout" && <Checkout initialCart={view.cart} onOrder={(order) => setView({ name: "confirmation", order })} />}
-        {view.name === "confirmation" && <Confirmation order={view.order} onContinue={() => setView({ name: "shop" })} />}
+        {!view && <p>Loading…</p>}
+        {view?.name === "shop" && <Shop onCart={(cart) => setView({ name: "checkout", cart })} />}
+        {view?.name === "checkout" && <Checkout initialCart={view.cart} onOrder={(order) => setView({ name: "confirmation", order })} />}
+        {view?.name === "confirmation" && <Confirmation order={view.order} onContinue={() => setView({ name: "shop" })} />}
       </main>
     </div>
   )

@@ -1,14 +1,13 @@
 import type { HttpTypes } from "@medusajs/types"
 import { PickupPointPicker, PickupPointSummary, useChosenPickupPoint } from "medusa-pickup-point/react"
 import {
-  PICKUP_POINT_CART_FIELDS,
   needsPickupPointChoice,
   readChosenPickupPoint,
   shopperError,
 } from "medusa-pickup-point/storefront"
 import { useEffect, useState, type FormEvent } from "react"
 import { PICKER_CLASSES, SUMMARY_CLASSES } from "./class-names"
-import { formatPrice, pickupPoints, sdk } from "./config"
+import { CART_FIELDS, formatPrice, ORDER_FIELDS, pickupPoints, sdk } from "./config"
 
 type Step = "address" | "delivery" | "payment" | "review"
 const STEPS: Step[] = ["address", "delivery", "payment", "review"]
@@ -16,12 +15,19 @@ const STEPS: Step[] = ["address", "delivery", "payment", "review"]
 /** The manual payment provider every Medusa store has: nothing is charged. */
 const MANUAL_PAYMENT = "pp_system_default"
 
-/** Every cart this page reads carries its shipping methods' data, where the chosen point is. */
-const fields = { fields: PICKUP_POINT_CART_FIELDS }
+const fields = { fields: CART_FIELDS }
+
+/** The first step a cart still needs: a cart read again after a reload opens where the shopper was. */
+function stepFor(cart: HttpTypes.StoreCart): Step {
+  if (!cart.email || !cart.shipping_address?.address_1) return "address"
+  // A pickup-point method is only ever added with its point (the picker adds it, the plugin checks it).
+  if (!cart.shipping_methods?.length) return "delivery"
+  return "payment"
+}
 
 export function Checkout({ initialCart, onOrder }: { initialCart: HttpTypes.StoreCart; onOrder: (order: HttpTypes.StoreOrder) => void }) {
   const [cart, setCart] = useState(initialCart)
-  const [step, setStep] = useState<Step>("address")
+  const [step, setStep] = useState<Step>(() => stepFor(initialCart))
   const reached = (s: Step) => STEPS.indexOf(step) >= STEPS.indexOf(s)
 
   return (
@@ -325,7 +331,7 @@ function ReviewStep({ cart, onOrder }: { cart: HttpTypes.StoreCart; onOrder: (or
         setError(shopperError(result.error).message)
         return
       }
-      const { order } = await sdk.store.order.retrieve(result.order.id, { fields: "*items,*shipping_methods,+shipping_methods.data,*shipping_address" })
+      const { order } = await sdk.store.order.retrieve(result.order.id, { fields: ORDER_FIELDS })
       onOrder(order)
     } catch (cause) {
       setError(shopperError(cause).message)
