@@ -1,43 +1,62 @@
+import { FetchError } from "@medusajs/js-sdk"
 import type { HttpTypes } from "@medusajs/types"
-import { useEffect, useState } from "react"
+import { PICKUP_POINT_CART_FIELDS, shopperError } from "medusa-pickup-point/storefront"
+import { useCallback, useEffect, useState } from "react"
 import { Checkout } from "./Checkout"
 import { Confirmation } from "./Confirmation"
-import { CART_FIELDS, formatPrice, ORDER_FIELDS, PUBLISHABLE_KEY, sdk } from "./config"
+import { formatPrice, ORDER_FIELDS, PUBLISHABLE_KEY, sdk } from "./config"
 
 type View = { name: "shop" } | { name: "checkout"; cart: HttpTypes.StoreCart } | { name: "confirmation"; order: HttpTypes.StoreOrder }
 
-/** Where the shopper is, in the page's address, so that a reload comes back to the same checkout or order. */
+/** A checkout or an order in the page's address: a reload comes back to it. */
+const VIEW_ADDRESS = /^#(checkout|order)\/([\w-]+)$/
+
 function addressOf(view: View): string {
   if (view.name === "checkout") return `#checkout/${view.cart.id}`
   if (view.name === "confirmation") return `#order/${view.order.id}`
-  return window.location.pathname
+  return window.location.pathname + window.location.search
 }
 
-/** The view an address names: a cart still open, or a placed order; the shop for anything else. */
+async function confirmationOf(orderId: string): Promise<View> {
+  const { order } = await sdk.store.order.retrieve(orderId, { fields: ORDER_FIELDS })
+  return { name: "confirmation", order }
+}
+
+/** The view an address names: a cart still open, or a placed order; the shop for a cart or an order the store does not have. */
 async function viewAt(hash: string): Promise<View> {
-  const [, kind, id] = /^#(checkout|order)\/([\w-]+)$/.exec(hash) ?? []
+  const [, kind, id] = VIEW_ADDRESS.exec(hash) ?? []
   try {
     if (kind === "checkout") {
-      const { cart } = await sdk.store.cart.retrieve(id, { fields: CART_FIELDS })
+      const { cart } = await sdk.store.cart.retrieve(id, { fields: PICKUP_POINT_CART_FIELDS })
       if (!cart.completed_at) return { name: "checkout", cart }
+      // Placed, but the page went before its confirmation showed: completing again answers the same order.
+      const result = await sdk.store.cart.complete(id)
+      if (result.type === "order") return await confirmationOf(result.order.id)
     }
-    if (kind === "order") {
-      const { order } = await sdk.store.order.retrieve(id, { fields: ORDER_FIELDS })
-      return { name: "confirmation", order }
-    }
-  } catch {
-    // A cart or an order the store no longer has: start again at the shop.
+    if (kind === "order") return await confirmationOf(id)
+  } catch (cause) {
+    // Anything but "not found" (the network, the store down) is said, and the address kept for a retry.
+    if (!(cause instanceof FetchError && cause.status === 404)) throw cause
   }
   return { name: "shop" }
 }
 
 /** A one-page demo store: pick a product, check out with a pickup point, see where to collect. */
 export function App() {
-  // Null while the view a reloaded address names is read.
-  const [view, setView] = useState<View | null>(null)
+  // Null while the checkout or order a reloaded address names is read.
+  const [view, setView] = useState<View | null>(() => (VIEW_ADDRESS.test(window.location.hash) ? null : { name: "shop" }))
+  const [readError, setReadError] = useState<string | null>(null)
 
+  const read = useCallback(() => {
+    setReadError(null)
+    viewAt(window.location.hash).then(
+      // A click meanwhile (the store's name) stands.
+      (found) => setView((current) => current ?? found),
+      (cause: unknown) => setReadError(shopperError(cause).message)
+    )
+  }, [])
   useEffect(() => {
-    void viewAt(window.location.hash).then(setView)
+    if (!view) read()
   }, [])
   useEffect(() => {
     if (view) window.history.replaceState(null, "", addressOf(view))
@@ -57,7 +76,15 @@ export function App() {
             No publishable key: start the storefront with <code>npm run demo</code>, or build it with STOREFRONT_PUBLISHABLE_KEY set.
           </p>
         )}
-        {!view && <p>Loading…</p>}
+        {!view && !readError && <p>Loading…</p>}
+        {!view && readError && (
+          <p className="alert" role="alert">
+            {readError}{" "}
+            <button type="button" className="link" onClick={read}>
+              Try again
+            </button>
+          </p>
+        )}
         {view?.name === "shop" && <Shop onCart={(cart) => setView({ name: "checkout", cart })} />}
         {view?.name === "checkout" && <Checkout initialCart={view.cart} onOrder={(order) => setView({ name: "confirmation", order })} />}
         {view?.name === "confirmation" && <Confirmation order={view.order} onContinue={() => setView({ name: "shop" })} />}

@@ -72,7 +72,11 @@ medusaIntegrationTestRunner({
       await updatePickupPointWorkflow(getContainer()).run({ input: { id: point.id, is_active } })
       // The browser may reuse a search answered while the point was inactive for a minute (the catalog's
       // max-age); the next test's shopper starts from an empty cache.
-      if (is_active) await (await browser.context.newCDPSession(browser.page)).send("Network.clearBrowserCache")
+      if (is_active) {
+        const devtools = await browser.context.newCDPSession(browser.page)
+        await devtools.send("Network.clearBrowserCache")
+        await devtools.detach()
+      }
     }
 
     it("lets a shopper find a point in Milano by keyboard, order to it, and see where to collect; the carrier gets that point once", async () => {
@@ -290,26 +294,43 @@ medusaIntegrationTestRunner({
       }
     })
 
-    it("comes back, after a reload, to the same checkout with its point, and to the same order with where to collect it", async () => {
+    it("comes back, after a reload, to the same checkout at the step it needs, and to the same order with where to collect it", async () => {
       const { page } = browser
-      await duomoChosenThenPayment(page)
-      expect(new URL(page.url()).hash).toMatch(/^#checkout\/cart_/)
+      const startedAt = new Date()
+      const { search, list } = await pickerAtDelivery(page)
+      const cartAddress = new URL(page.url()).hash
+      expect(cartAddress).toMatch(/^#checkout\/cart_/)
 
-      // Reloaded at payment: the same cart, at the same step, the delivery above it with its point.
+      // Reloaded at delivery: the address kept above, the options to choose from.
       await page.reload()
+      await page.getByText("How should we deliver?").waitFor()
+      expect(await page.locator("section[aria-label='Contact and address']").textContent()).toContain("giulia.rossi@example.com")
+      await page.getByRole("radio", { name: /^Pickup point €/ }).check()
+      await search.fill("Milano")
+      await page.keyboard.press("Enter")
+      const duomo = list.getByRole("option", { name: /Edicola Duomo/ })
+      await duomo.click()
+      await waitFor(async () => (await duomo.getAttribute("aria-selected")) === "true")
+      await page.getByRole("button", { name: "Continue to payment" }).click()
+
+      // Reloaded at payment: the same cart at the same step, the delivery above it with its point.
       const continueToReview = page.getByRole("button", { name: "Continue to review" })
+      await continueToReview.waitFor()
+      await page.reload()
       await continueToReview.waitFor()
       const delivery = page.locator("section[aria-label=Delivery] [data-pickup-point-summary]")
       await delivery.waitFor()
       expect(await delivery.getAttribute("data-pickup-point-summary")).toBe("PP-MI-001")
       expect(await page.locator("aside.bag").textContent()).toContain("Sneakers")
+      expect(new URL(page.url()).hash).toBe(cartAddress)
 
       await continueToReview.click()
       await page.getByRole("button", { name: "Place order" }).click()
       const confirmation = page.getByRole("heading", { name: /Order #\d+ is placed/ })
       await confirmation.waitFor()
       const placed = await confirmation.textContent()
-      expect(new URL(page.url()).hash).toMatch(/^#order\/order_/)
+      const orderAddress = new URL(page.url()).hash
+      expect(orderAddress).toMatch(/^#order\/order_/)
 
       // Reloaded at the confirmation: the same order, and where to collect it.
       await page.reload()
@@ -317,6 +338,21 @@ medusaIntegrationTestRunner({
       expect(await confirmation.textContent()).toBe(placed)
       const collect = page.getByRole("region", { name: "Collect your order at" })
       expect(await collect.textContent()).toContain("Edicola Duomo")
+
+      // The cart's address, as a page gone between placing and its confirmation left it: the same order.
+      await page.goto(`${storefront.url}${cartAddress}`)
+      await page.reload()
+      await confirmation.waitFor()
+      expect(await confirmation.textContent()).toBe(placed)
+      expect(new URL(page.url()).hash).toBe(orderAddress)
+      // Completing the placed cart again made no second order, nor a second shipment order.
+      const orders = await getContainer().resolve(Modules.ORDER).listOrders({ created_at: { $gte: startedAt.toISOString() } })
+      expect(orders.map((order) => order.id)).toEqual([orderAddress.slice("#order/".length)])
+      const shipments = await waitFor(async () => {
+        const all = (await sandbox.control.get("/orders")).data.orders as SandboxOrderView[]
+        return all.some((order) => order.request.codePickupPoint === "PP-MI-001") ? all : null
+      }, 30_000)
+      expect(shipments.filter((order) => order.request.codePickupPoint === "PP-MI-001")).toHaveLength(1)
 
       await page.getByRole("button", { name: "Continue shopping" }).click()
       await page.getByRole("heading", { name: "Shop" }).waitFor()
