@@ -19,11 +19,11 @@ import {
   liveAnnouncement,
   pickerErrorMessage,
   queryFromSearchText,
-  resultsAnnouncement,
   SEARCH_TEXT_MAX_LENGTH,
   pointToLookUp,
   withChosenPoint,
   type PickupPointPickerLabels,
+  type SearchNote,
 } from "./picker-logic"
 import { recallPointCode, rememberPointCode, type RememberOption } from "./remembered-point"
 
@@ -103,7 +103,7 @@ export type PickupPointPickerProps = {
 type SearchState =
   | { kind: "idle" }
   | { kind: "searching" }
-  | { kind: "done"; count: number; shown?: number; estimate?: boolean; note?: string }
+  | { kind: "done"; count: number; shown?: number; estimate?: boolean; note?: SearchNote }
   | { kind: "failed" }
 
 /**
@@ -145,7 +145,8 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   const [activeIndex, setActiveIndex] = useState(-1)
   const [chosenCode, setChosenCode] = useState<string | null>(null)
   const [choosing, setChoosing] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  // What went wrong, worded at render: labels the store changes later word it again.
+  const [error, setError] = useState<{ refusal: ShopperError } | { location: { code?: number } } | null>(null)
   const [locating, setLocating] = useState(false)
   const [justChosen, setJustChosen] = useState<string | null>(null)
   // The chosen point itself, shown below the list even when a later search no longer lists it.
@@ -174,11 +175,10 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   const fail = useCallback(
     (cause: unknown) => {
       const shown = shopperError(cause)
-      // A string is the picker's own label already (a location that could not be had).
-      setError(typeof cause === "string" ? cause : pickerErrorMessage(shown, labels))
+      setError({ refusal: shown })
       onError?.(shown)
     },
-    [onError, labels]
+    [onError]
   )
 
   const run = useCallback(
@@ -198,10 +198,8 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         setActiveIndex(-1)
         const page = { shown: result.pickup_points.length, estimate: !!result.count_is_estimate }
         // Nothing at the postcode typed: the points around it, said so.
-        const nearby =
-          result.postcode_prefix && query.postcode
-            ? `${labels.nearbyPostcodes.replace("{postcode}", query.postcode).replace("{prefix}", result.postcode_prefix)} ${resultsAnnouncement(result.count, labels, page)}`
-            : undefined
+        const nearby: SearchNote | undefined =
+          result.postcode_prefix && query.postcode ? { key: "nearbyPostcodes", postcode: query.postcode, prefix: result.postcode_prefix } : undefined
         setSearch({ kind: "done", count: result.count, ...page, note: nearby })
       } catch (cause) {
         if (controller.signal.aborted) return
@@ -209,7 +207,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         fail(cause)
       }
     },
-    [api, fail, labels]
+    [api, fail]
   )
 
   // The latest `run`, for the typing effect: a parent's new `labels` or `onError` (written inline,
@@ -269,7 +267,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         // The initial search may answer before or after this look-up.
         pinned.current = point
         setPoints((current) => withChosenPoint(current, point, countryCode))
-        const note = chosen ? labels.chosenPoint : labels.lastPoint
+        const note: SearchNote = { key: chosen ? "chosenPoint" : "lastPoint" }
         setSearch((current) => (current.kind === "idle" ? { kind: "done", count: 1, note } : current))
       })
       .catch(() => {
@@ -313,7 +311,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     // Nothing to search for: a search still under way for earlier text is not shown after this.
     pending.current?.abort()
     lastQuery.current = ""
-    setSearch((current) => ({ ...(current.kind === "done" ? current : { kind: "done", count: points.length }), note: labels.typeToSearch }))
+    setSearch((current) => ({ ...(current.kind === "done" ? current : { kind: "done", count: points.length }), note: { key: "typeToSearch" } }))
   }
 
   const locate = async () => {
@@ -333,7 +331,9 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
       // An earlier search's "nothing found" is not left above the location's refusal (a search made
       // meanwhile, or one that found points, keeps its line).
       if (searches.current === before) setSearch((current) => (current.kind === "done" && !current.count ? { kind: "idle" } : current))
-      fail(geolocationMessage(cause as { code?: number }, labels))
+      const location = cause as { code?: number }
+      setError({ location })
+      onError?.(shopperError(geolocationMessage(location, labels)))
     } finally {
       setLocating(false)
     }
@@ -444,7 +444,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
       </p>
       {error && (
         <p className={classNames.error} role="alert">
-          {error}
+          {"location" in error ? geolocationMessage(error.location, labels) : pickerErrorMessage(error.refusal, labels)}
         </p>
       )}
 

@@ -150,6 +150,15 @@ export function pickerErrorMessage(error: ShopperError, labels: Pick<PickupPoint
 }
 
 /**
+ * What the status says instead of the count alone, kept as what it means rather than as text: labels
+ * the store changes later (another language) word it again.
+ */
+export type SearchNote =
+  | { key: "chosenPoint" | "lastPoint" | "typeToSearch" }
+  /** Nothing at the postcode typed: the points at the postcodes beginning `prefix`. */
+  | { key: "nearbyPostcodes"; postcode: string; prefix: string }
+
+/**
  * What the live region says now: what the shopper just did comes first
  * (saving a choice, finding their location), then the search's state, then
  * the choice just made.
@@ -158,17 +167,35 @@ export function liveAnnouncement(
   state: {
     choosing: boolean
     locating: boolean
-    search: { kind: string; count?: number; shown?: number; estimate?: boolean; note?: string }
+    search: { kind: string; count?: number; shown?: number; estimate?: boolean; note?: SearchNote }
     justChosen?: string | null
   },
-  labels: Pick<PickupPointPickerLabels, "choosing" | "locating" | "searching" | "resultsOne" | "resultsMany" | "resultsPartial" | "noResults" | "chosenAnnouncement">
+  labels: Pick<
+    PickupPointPickerLabels,
+    | "choosing"
+    | "locating"
+    | "searching"
+    | "resultsOne"
+    | "resultsMany"
+    | "resultsPartial"
+    | "noResults"
+    | "chosenAnnouncement"
+    | "chosenPoint"
+    | "lastPoint"
+    | "typeToSearch"
+    | "nearbyPostcodes"
+  >
 ): string {
   if (state.choosing) return labels.choosing
   if (state.locating) return labels.locating
   if (state.search.kind === "searching") return labels.searching
   if (state.justChosen) return labels.chosenAnnouncement.replace("{name}", state.justChosen)
-  if (state.search.kind === "done") return state.search.note ?? resultsAnnouncement(state.search.count ?? 0, labels, state.search)
-  return ""
+  if (state.search.kind !== "done") return ""
+  const { note } = state.search
+  const results = () => resultsAnnouncement(state.search.count ?? 0, labels, state.search)
+  if (!note) return results()
+  if (note.key === "nearbyPostcodes") return `${labels.nearbyPostcodes.replace("{postcode}", note.postcode).replace("{prefix}", note.prefix)} ${results()}`
+  return labels[note.key]
 }
 
 /** Whether a point can be offered in a search of `countryCode` (any country when none is given). */

@@ -146,6 +146,24 @@ describe("what the live region and errors say", () => {
     )
   })
 
+  it("words a note with the labels of the moment: a store that changes them is heard in its new words", () => {
+    const nearby = { kind: "done", count: 2, shown: 2, note: { key: "nearbyPostcodes" as const, postcode: "20121", prefix: "2012" } }
+    const state = { choosing: false, locating: false, search: nearby }
+    expect(liveAnnouncement(state, DEFAULT_PICKER_LABELS)).toBe(
+      "No pickup point at 20121. These are nearby, at postcodes beginning 2012. 2 pickup points found."
+    )
+    const italian = {
+      ...DEFAULT_PICKER_LABELS,
+      nearbyPostcodes: "Nessun punto al CAP {postcode}. Ecco quelli vicini, con CAP che inizia per {prefix}.",
+      resultsMany: "{count} punti di ritiro trovati.",
+      lastPoint: "Il tuo ultimo punto di ritiro.",
+    }
+    expect(liveAnnouncement(state, italian)).toBe("Nessun punto al CAP 20121. Ecco quelli vicini, con CAP che inizia per 2012. 2 punti di ritiro trovati.")
+    const last = { choosing: false, locating: false, search: { kind: "done", count: 1, note: { key: "lastPoint" as const } } }
+    expect(liveAnnouncement(last, DEFAULT_PICKER_LABELS)).toBe(DEFAULT_PICKER_LABELS.lastPoint)
+    expect(liveAnnouncement(last, italian)).toBe("Il tuo ultimo punto di ritiro.")
+  })
+
   it("shows a refusal in the store's words for its code, else the message", () => {
     const labels = { errors: { pickup_point_unavailable: "Questo punto non è più disponibile.", other: "Qualcosa è andato storto." } }
     const unavailable = { code: "pickup_point_unavailable" as const, message: "This pickup point is no longer available. Please choose another one." }
