@@ -220,7 +220,7 @@ function RecordPickup({ shipment, codeSentAt }: { shipment: AdminShipment; codeS
   const { t } = useTranslation()
   const { handover } = useShipmentActions(shipment.id)
   const [code, setCode] = useState("")
-  // Kept with the code send it was about: a code sent since makes "this code is wrong" stale.
+  // Kept with the latest code send when it was asked: a code sent since makes "this code is wrong" stale.
   const [error, setError] = useState<{ text: string; codeSentAt: string | null } | null>(null)
   const inlineError = error && error.codeSentAt === codeSentAt ? error.text : null
   const setInlineError = (text: string | null) => setError(text === null ? null : { text, codeSentAt })

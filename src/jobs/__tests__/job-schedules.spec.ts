@@ -34,7 +34,8 @@ describe("scheduled jobs", () => {
       try {
         let schedule: unknown
         await jest.isolateModulesAsync(async () => {
-          // Only the config is read: a second copy of the workflow would clash with the first in Medusa's registry.
+          // Only the config is read: the job's workflow would load Medusa's core flows a second time, and
+          // their workflows clash with the first copy's in Medusa's registry.
           jest.doMock(path.join(jobsDir, "../workflows", workflow), () => ({}))
           schedule = ((await import(path.join(jobsDir, file))) as { config: { schedule: unknown } }).config.schedule
         })
