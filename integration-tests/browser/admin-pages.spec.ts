@@ -314,13 +314,15 @@ medusaIntegrationTestRunner({
       await page().getByText(`${suite.server.url}/hooks/pickup-point`).waitFor()
       await page().getByText("the merchant's API key (plugin option apiKey)").waitFor()
       const deliveries = page().getByRole("table", { name: "Recent deliveries" })
-      await deliveries.getByRole("row", { name: new RegExp(`applied ST_0004 ${shipment.order_reference_code}`) }).waitFor()
+      await deliveries.getByRole("row", { name: new RegExp(`applied ST_0004 ${shipment.order_reference_code} Moved to: Shipped`) }).waitFor()
       await screenshot(page(), "health-en", { selector: "#pickup-point-health" })
       expect(await seriousA11yViolations(page(), "#pickup-point-health")).toEqual([])
 
       await useLanguage(page(), "it")
       await page().reload()
       await page().getByText("Accettate dal servizio").waitFor()
+      // The delivery's result, stored in English, in Italian with its stage.
+      await page().getByRole("table", { name: "Consegne recenti" }).getByRole("row", { name: new RegExp(`applicata ST_0004 ${shipment.order_reference_code} Passata a: Spedita`) }).waitFor()
       await screenshot(page(), "health-it", { selector: "#pickup-point-health" })
       await useLanguage(page(), "en")
     })
@@ -369,7 +371,7 @@ medusaIntegrationTestRunner({
       await page().goto(`${suite.server.url}/app/settings/pickup-point-health`)
       await page().getByRole("heading", { name: "Pickup-point health", level: 1 }).waitFor()
       const deliveries = page().getByRole("table", { name: "Recent deliveries" })
-      await deliveries.getByRole("row", { name: new RegExp(`unknown order ST_0001 ${ref}`) }).waitFor()
+      await deliveries.getByRole("row", { name: new RegExp(`unknown order ST_0001 ${ref} No shipment has this order reference code`) }).waitFor()
       // Reprocessed while the store still does not know the order: said as not applied, and it stays to reprocess.
       await deliveries.getByRole("button", { name: new RegExp(`^Reprocess the delivery for ${ref} received`) }).click()
       await page().getByText("Still not applied: unknown order").waitFor()
@@ -379,7 +381,8 @@ medusaIntegrationTestRunner({
       await shipmentOf(order.id, "ready")
       await deliveries.getByRole("button", { name: new RegExp(`^Reprocess the delivery for ${ref} received`) }).click()
       await page().getByText("Reprocessed: applied").waitFor()
-      await deliveries.getByRole("row", { name: new RegExp(`applied ST_0001 ${ref} Moved to registered`) }).waitFor()
+      await page().getByText("Moved to: Registered").first().waitFor()
+      await deliveries.getByRole("row", { name: new RegExp(`applied ST_0001 ${ref} Moved to: Registered`) }).waitFor()
       expect(await deliveries.getByRole("button", { name: /^Reprocess/ }).count()).toBe(0)
       expect(await suite.pickupPoints.retrievePickupPointShipment(uncertain.id)).toMatchObject({ tracking_stage: 10, tracking_status_code: "ST_0001" })
       // The order page's widget shows the stage the delivery moved the shipment to.

@@ -2,6 +2,7 @@ import { Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { formatDateTime } from "../lib/format"
 import { historyLine } from "../lib/history-line"
+import { useTranslateKey } from "../lib/use-translate-key"
 import { trackingStatusText } from "../lib/tracking-status"
 import type { TimelineEntry } from "../lib/types"
 
@@ -10,11 +11,10 @@ const sameWords = (message: string, status: string) => message.trim().toLowerCas
 
 function EntryText({ entry }: { entry: TimelineEntry }) {
   const { t } = useTranslation()
+  const translate = useTranslateKey()
   switch (entry.kind) {
     case "status": {
-      const message = historyLine(entry.message_key, entry.message, (key, fallback) =>
-        t(key, { skipInterpolation: true, defaultValue: fallback })
-      )
+      const message = historyLine(entry.message_key, entry.message, translate)
       // A note's message is what happened; a status change is titled by its status.
       return (
         <>

@@ -18,6 +18,8 @@ import {
 } from "../../../lib/health-queries"
 import { backendLink } from "../../../lib/sdk"
 import { serviceCallOutcomeColor } from "../../../lib/service-call-outcome"
+import { useTranslateKey } from "../../../lib/use-translate-key"
+import { webhookResultLine } from "../../../lib/webhook-result-line"
 
 const VERDICT_COLOR: Record<string, "green" | "grey" | "orange" | "red"> = {
   applied: "green",
@@ -50,6 +52,7 @@ function LoadFailed({ query }: { query: { isError: boolean; error: unknown } }) 
 /** Whether the integration works: credentials, tracking sync, webhook; and what to give the platform. */
 const PickupPointHealthPage = () => {
   const { t, i18n } = useTranslation()
+  const translate = useTranslateKey()
   const health = useHealth()
   const credentials = useCredentialsCheck()
   const webhooks = useWebhookInfo()
@@ -209,7 +212,7 @@ const PickupPointHealthPage = () => {
                     <Table.Cell>{delivery.status_code ?? "—"}</Table.Cell>
                     <Table.Cell>{delivery.order_reference_code ?? "—"}</Table.Cell>
                     <Table.Cell className="whitespace-normal">
-                      {delivery.result ?? ""}
+                      {webhookResultLine(delivery.result, translate)}
                       {delivery.deliveries > 1 ? ` ${t("pickupPoint.timeline.deliveries", { count: delivery.deliveries })}` : ""}
                     </Table.Cell>
                     <Table.Cell>{delivery.reprocessable ? <ReprocessButton delivery={delivery} /> : null}</Table.Cell>
@@ -236,6 +239,7 @@ const PickupPointHealthPage = () => {
 /** Runs a failed delivery through the webhook's workflow again, and says what came of it. */
 function ReprocessButton({ delivery }: { delivery: WebhookDelivery }) {
   const { t, i18n } = useTranslation()
+  const translate = useTranslateKey()
   const reprocess = useReprocessDelivery()
   return (
     <Button
@@ -251,7 +255,7 @@ function ReprocessButton({ delivery }: { delivery: WebhookDelivery }) {
         // (the list is reloaded first), and an unmounted button's callbacks never run.
         reprocess.mutateAsync(delivery.id).then((answer) => {
           const verdict = t(`pickupPoint.verdict.${answer.verdict}`, { defaultValue: answer.verdict })
-          const description = answer.delivery.result ?? undefined
+          const description = webhookResultLine(answer.delivery.result, translate) || undefined
           // Only a status taken (or already there) is a success: an order still unknown stays in the list, to reprocess later.
           if (answer.verdict === "applied" || answer.verdict === "unchanged") toast.success(t("pickupPoint.health.reprocessed", { verdict }), { description })
           else toast.warning(t("pickupPoint.health.reprocessedNotApplied", { verdict }), { description })
