@@ -389,6 +389,8 @@ medusaIntegrationTestRunner({
       await page().goto(`${suite.server.url}/app/orders/${order.id}`)
       const widget = page().getByRole("region", { name: "Pickup point delivery" })
       await widget.getByText("Registered", { exact: true }).first().waitFor()
+      // Its history lists the delivery with its result worded as on the Health page.
+      await widget.getByText("Moved to: Registered").waitFor()
       await page().goto(`${suite.server.url}/app/settings/pickup-point-health`)
 
       // The calls the shop made for this order, newest first, with nothing of their content.

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next"
 import { formatDateTime } from "../lib/format"
 import { historyLine } from "../lib/history-line"
 import { useTranslateKey } from "../lib/use-translate-key"
+import { webhookResultLine } from "../lib/webhook-result-line"
 import { trackingStatusText } from "../lib/tracking-status"
 import type { TimelineEntry } from "../lib/types"
 
@@ -71,7 +72,7 @@ function EntryText({ entry }: { entry: TimelineEntry }) {
             })}
           </Text>
           <Text size="small" className="text-ui-fg-subtle">
-            {entry.result ?? ""}
+            {webhookResultLine(entry.result, translate)}
             {entry.deliveries > 1 ? ` ${t("pickupPoint.timeline.deliveries", { count: entry.deliveries })}` : ""}
           </Text>
         </>
