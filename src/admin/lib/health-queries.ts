@@ -65,14 +65,21 @@ const healthKey = [PICKUP_POINT_QUERY_KEY, "health"] as const
 export const useHealth = () =>
   useQuery({ queryKey: healthKey, queryFn: () => sdk.client.fetch<Health>("/admin/pickup-point/health") })
 
-export const useCredentialsCheck = () =>
-  useQuery({
+export function useCredentialsCheck() {
+  const queryClient = useQueryClient()
+  return useQuery({
     queryKey: [...healthKey, "credentials"],
-    queryFn: () => sdk.client.fetch<CredentialsCheck>("/admin/pickup-point/health/credentials"),
+    queryFn: async () => {
+      const check = await sdk.client.fetch<CredentialsCheck>("/admin/pickup-point/health/credentials")
+      // The check's own call is in the log by now (the route writes it before answering).
+      void queryClient.invalidateQueries({ queryKey: [...healthKey, "calls"] })
+      return check
+    },
     // A call to the service: each time the page opens (its verdict and the waits it makes due are now's), or the admin asks again.
     staleTime: Infinity,
     refetchOnMount: "always",
   })
+}
 
 export const useWebhookInfo = () =>
   useQuery({ queryKey: [...healthKey, "webhooks"], queryFn: () => sdk.client.fetch<WebhookInfo>("/admin/pickup-point/health/webhooks") })
