@@ -5,7 +5,7 @@ import type { PickupPointDetails } from "../storefront/pickup-point"
 import { safeTrackingUrl, shipmentStageText, type ShipmentProgress } from "../storefront/shipment-progress"
 import { cx, type ClassNames } from "./class-names"
 import { OpeningHoursList } from "./OpeningHoursList"
-import { summaryDetails } from "./summary-logic"
+import { summaryDetails, summaryWording } from "./summary-logic"
 
 export type PickupPointSummarySlot =
   | "root"
@@ -23,12 +23,16 @@ export type PickupPointSummarySlot =
 
 export type PickupPointSummaryLabels = {
   heading: string
+  /** The heading once the parcel has been collected. */
+  collectedHeading: string
   /** `{code}`: shown when the method carries the point's code only. */
   pointCode: string
   openingHours: string
   closed: string
   codeRequired: string
   codeRequiredHint: string
+  /** The hint once the parcel is ready: the code has been e-mailed. */
+  codeSentHint: string
   status: string
   trackingNumber: string
   trackParcel: string
@@ -37,11 +41,13 @@ export type PickupPointSummaryLabels = {
 
 export const DEFAULT_SUMMARY_LABELS: PickupPointSummaryLabels = {
   heading: "Collect your order at",
+  collectedHeading: "Collected at",
   pointCode: "Pickup point {code}",
   openingHours: "Opening hours",
   closed: "Closed",
   codeRequired: "Code needed at pickup",
   codeRequiredHint: "You will receive a code by e-mail: show it when you collect the parcel.",
+  codeSentHint: "Your code has been sent by e-mail: show it when you collect the parcel.",
   status: "Status",
   trackingNumber: "Tracking number",
   trackParcel: "Track your parcel",
@@ -74,13 +80,14 @@ export function PickupPointSummary(props: PickupPointSummaryProps) {
   const Heading = `h${props.headingLevel ?? 2}` as "h2" | "h3" | "h4"
   const { code, point } = details
   const stage = shipmentStageText(props.shipment, labels.stages)
+  const wording = summaryWording(props.shipment, labels)
   const trackingUrl = safeTrackingUrl(props.shipment)
   const trackingNumber = props.shipment?.tracking_number
 
   return (
     <section className={cx(props.className, classNames.root)} aria-labelledby={headingId} data-pickup-point-summary={code}>
       <Heading id={headingId} className={classNames.heading}>
-        {labels.heading}
+        {wording.heading}
       </Heading>
       {point ? (
         <>
@@ -97,9 +104,9 @@ export function PickupPointSummary(props: PickupPointSummaryProps) {
       ) : (
         <p className={classNames.code}>{labels.pointCode.replace("{code}", code)}</p>
       )}
-      {point?.requires_verification_code && (
+      {point?.requires_verification_code && wording.codeHint && (
         <p className={classNames.hint}>
-          <span className={classNames.badge}>{labels.codeRequired}</span> {labels.codeRequiredHint}
+          <span className={classNames.badge}>{labels.codeRequired}</span> {wording.codeHint}
         </p>
       )}
       {point && props.showHours !== false && weeklyOpeningHours(point.opening_hours).length > 0 && (

@@ -1,5 +1,6 @@
 import type { ChosenPickupPoint } from "../storefront/chosen-point"
 import type { PickupPointDetails } from "../storefront/pickup-point"
+import type { ShipmentProgress } from "../storefront/shipment-progress"
 
 /** The code and (when known) the details a summary shows, from a chosen point or a point itself. */
 export function summaryDetails(
@@ -12,4 +13,18 @@ export function summaryDetails(
   }
   const point = value as PickupPointDetails
   return point.code ? { code: point.code, point } : null
+}
+
+/**
+ * What the summary says above the point and about the code, by how far the parcel has gone: where to
+ * collect it, then, once the parcel is ready, that the code has been sent (the plugin e-mails it then),
+ * and once collected, where it was collected, with nothing more to do.
+ */
+export function summaryWording(
+  shipment: ShipmentProgress | null | undefined,
+  labels: { heading: string; collectedHeading: string; codeRequiredHint: string; codeSentHint: string }
+): { heading: string; codeHint: string | null } {
+  if (shipment?.stage === "delivered") return { heading: labels.collectedHeading, codeHint: null }
+  const ready = !!shipment?.ready_for_pickup || shipment?.stage === "ready_for_pickup"
+  return { heading: labels.heading, codeHint: ready ? labels.codeSentHint : labels.codeRequiredHint }
 }

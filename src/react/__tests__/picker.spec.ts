@@ -345,6 +345,20 @@ describe("the summary", () => {
     }
   })
 
+  it("says the code has been sent once the parcel is ready, and where it was collected once it was", () => {
+    const ready = renderToStaticMarkup(createElement(PickupPointSummary, { point: chosen, shipment: { stage: "at_pickup_point", ready_for_pickup: true } }))
+    expect(ready).toContain(">Collect your order at</h2>")
+    expect(ready).toContain("Code needed at pickup</span> Your code has been sent by e-mail: show it when you collect the parcel.")
+    const collected = renderToStaticMarkup(createElement(PickupPointSummary, { point: chosen, shipment: { stage: "delivered" } }))
+    expect(collected).toContain(">Collected at</h2>")
+    expect(collected).toContain("Locker Centrale")
+    expect(collected).not.toContain("Code needed at pickup")
+    // Before it is ready: the code is still to come.
+    expect(renderToStaticMarkup(createElement(PickupPointSummary, { point: chosen, shipment: { stage: "shipped" } }))).toContain(
+      "You will receive a code by e-mail"
+    )
+  })
+
   it("renders nothing without a point", () => {
     expect(renderToStaticMarkup(createElement(PickupPointSummary, { point: null }))).toBe("")
     expect(summaryDetails(POINTS[0])).toEqual({ code: "PP-MI-001", point: POINTS[0] })
