@@ -1,10 +1,10 @@
 import { FetchError } from "@medusajs/js-sdk"
 import type { HttpTypes } from "@medusajs/types"
-import { PICKUP_POINT_CART_FIELDS, shopperError } from "medusa-pickup-point/storefront"
+import { shopperError } from "medusa-pickup-point/storefront"
 import { useCallback, useEffect, useState } from "react"
 import { Checkout } from "./Checkout"
 import { Confirmation } from "./Confirmation"
-import { formatPrice, ORDER_FIELDS, PUBLISHABLE_KEY, sdk } from "./config"
+import { CART_FIELDS, formatPrice, ORDER_FIELDS, PUBLISHABLE_KEY, sdk } from "./config"
 
 type View = { name: "shop" } | { name: "checkout"; cart: HttpTypes.StoreCart } | { name: "confirmation"; order: HttpTypes.StoreOrder }
 
@@ -27,7 +27,7 @@ async function viewAt(hash: string): Promise<View> {
   const [, kind, id] = VIEW_ADDRESS.exec(hash) ?? []
   try {
     if (kind === "checkout") {
-      const { cart } = await sdk.store.cart.retrieve(id, { fields: PICKUP_POINT_CART_FIELDS })
+      const { cart } = await sdk.store.cart.retrieve(id, { fields: CART_FIELDS })
       if (!cart.completed_at) return { name: "checkout", cart }
       // Placed, but the page went before its confirmation showed: completing again answers the same order.
       const result = await sdk.store.cart.complete(id)

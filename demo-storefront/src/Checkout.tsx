@@ -1,14 +1,13 @@
 import type { HttpTypes } from "@medusajs/types"
 import { PickupPointPicker, PickupPointSummary, useChosenPickupPoint } from "medusa-pickup-point/react"
 import {
-  PICKUP_POINT_CART_FIELDS,
   needsPickupPointChoice,
   readChosenPickupPoint,
   shopperError,
 } from "medusa-pickup-point/storefront"
 import { useEffect, useState, type FormEvent } from "react"
 import { PICKER_CLASSES, SUMMARY_CLASSES } from "./class-names"
-import { formatPrice, ORDER_FIELDS, pickupPoints, sdk } from "./config"
+import { CART_FIELDS, formatPrice, ORDER_FIELDS, pickupPoints, sdk } from "./config"
 
 type Step = "address" | "delivery" | "payment" | "review"
 const STEPS: Step[] = ["address", "delivery", "payment", "review"]
@@ -16,15 +15,14 @@ const STEPS: Step[] = ["address", "delivery", "payment", "review"]
 /** The manual payment provider every Medusa store has: nothing is charged. */
 const MANUAL_PAYMENT = "pp_system_default"
 
-/** Every cart this page reads carries its shipping methods' data, where the chosen point is. */
-const fields = { fields: PICKUP_POINT_CART_FIELDS }
+const fields = { fields: CART_FIELDS }
 
 /** The first step a cart still needs: a cart read again after a reload opens where the shopper was. */
 function stepFor(cart: HttpTypes.StoreCart): Step {
   if (!cart.email || !cart.shipping_address?.address_1) return "address"
   // A pickup-point method is only ever added with its point (the picker adds it, the plugin checks it).
   if (!cart.shipping_methods?.length) return "delivery"
-  return "payment"
+  return cart.payment_collection?.payment_sessions?.length ? "review" : "payment"
 }
 
 export function Checkout({ initialCart, onOrder }: { initialCart: HttpTypes.StoreCart; onOrder: (order: HttpTypes.StoreOrder) => void }) {

@@ -1,5 +1,5 @@
 import Medusa from "@medusajs/js-sdk"
-import { createPickupPointStoreApi, sdkStoreRequest } from "medusa-pickup-point/storefront"
+import { createPickupPointStoreApi, PICKUP_POINT_CART_FIELDS, sdkStoreRequest } from "medusa-pickup-point/storefront"
 
 /** Set when the storefront is built: `npm run demo` passes the store's URL and publishable key. */
 export const MEDUSA_URL = import.meta.env.STOREFRONT_MEDUSA_URL || "http://localhost:9000"
@@ -12,6 +12,9 @@ export const pickupPoints = createPickupPointStoreApi(sdkStoreRequest(sdk))
 
 export const formatPrice = (amount: number | null | undefined, currency = "eur") =>
   new Intl.NumberFormat("en-IE", { style: "currency", currency }).format(Number(amount ?? 0))
+
+/** Every cart the checkout reads: its shipping methods' data, where the chosen point is, and their names (not in Medusa's defaults). */
+export const CART_FIELDS = `${PICKUP_POINT_CART_FIELDS},+shipping_methods.name`
 
 /** The order as the confirmation shows it: its lines, its delivery with the chosen point, and its address. */
 export const ORDER_FIELDS = "*items,*shipping_methods,+shipping_methods.data,*shipping_address"

@@ -322,10 +322,16 @@ medusaIntegrationTestRunner({
       await delivery.waitFor()
       expect(await delivery.getAttribute("data-pickup-point-summary")).toBe("PP-MI-001")
       expect(await page.locator("aside.bag").textContent()).toContain("Sneakers")
+      // The method by name (not among Medusa's default cart fields), then its point.
+      expect(await page.locator("section[aria-label=Delivery] > div.muted").textContent()).toMatch(/^Pickup point/)
       expect(new URL(page.url()).hash).toBe(cartAddress)
 
+      // Reloaded at review: the payment chosen, the order to place.
       await continueToReview.click()
-      await page.getByRole("button", { name: "Place order" }).click()
+      const placeOrder = page.getByRole("button", { name: "Place order" })
+      await placeOrder.waitFor()
+      await page.reload()
+      await placeOrder.click()
       const confirmation = page.getByRole("heading", { name: /Order #\d+ is placed/ })
       await confirmation.waitFor()
       const placed = await confirmation.textContent()
