@@ -310,6 +310,12 @@ medusaIntegrationTestRunner({
       await page().goto(`${suite.server.url}/app/settings/pickup-point-health`)
       await page().getByRole("heading", { name: "Pickup-point health", level: 1 }).waitFor()
       await page().getByText("Accepted by the service").waitFor()
+      // The check's own call is listed with it, and again with each check, without a reload.
+      const probes = page().getByRole("table", { name: "Recent calls to the service" }).getByRole("row", { name: /^.* getIdentifier 404 \d+ ms not found 1$/ })
+      await probes.first().waitFor()
+      const before = await probes.count()
+      await page().getByRole("button", { name: "Check credentials again" }).click()
+      await waitFor(async () => (await probes.count()) === before + 1)
       await page().getByText("Closed: syncing normally").waitFor()
       await page().getByText(`${suite.server.url}/hooks/pickup-point`).waitFor()
       await page().getByText("the merchant's API key (plugin option apiKey)").waitFor()
