@@ -52,9 +52,8 @@ medusaIntegrationTestRunner({
       }
     }
 
-    /** A new checkout with Edicola Duomo chosen, on to the payment step: the picker's search box and list. */
-    async function duomoChosenThenPayment(page: Page) {
-      const { search, list } = await pickerAtDelivery(page)
+    /** Edicola Duomo searched for and chosen in the picker, then on to the payment step. */
+    async function chooseDuomoThenPayment(page: Page, { search, list }: Awaited<ReturnType<typeof pickerAtDelivery>>) {
       await search.fill("Milano")
       await page.keyboard.press("Enter")
       const duomo = list.getByRole("option", { name: /Edicola Duomo/ })
@@ -62,7 +61,13 @@ medusaIntegrationTestRunner({
       await waitFor(async () => (await duomo.getAttribute("aria-selected")) === "true")
       await page.getByRole("button", { name: "Continue to payment" }).click()
       await page.getByRole("button", { name: "Continue to review" }).waitFor()
-      return { search, list }
+    }
+
+    /** A new checkout with Edicola Duomo chosen, on to the payment step: the picker's search box and list. */
+    async function duomoChosenThenPayment(page: Page) {
+      const picker = await pickerAtDelivery(page)
+      await chooseDuomoThenPayment(page, picker)
+      return picker
     }
 
     /** The store deactivates Edicola Duomo (its published option leaves the list too), or reactivates it. */
@@ -297,7 +302,7 @@ medusaIntegrationTestRunner({
     it("comes back, after a reload, to the same checkout at the step it needs, and to the same order with where to collect it", async () => {
       const { page } = browser
       const startedAt = new Date()
-      const { search, list } = await pickerAtDelivery(page)
+      const picker = await pickerAtDelivery(page)
       const cartAddress = new URL(page.url()).hash
       expect(cartAddress).toMatch(/^#checkout\/cart_/)
 
@@ -306,16 +311,10 @@ medusaIntegrationTestRunner({
       await page.getByText("How should we deliver?").waitFor()
       expect(await page.locator("section[aria-label='Contact and address']").textContent()).toContain("giulia.rossi@example.com")
       await page.getByRole("radio", { name: /^Pickup point €/ }).check()
-      await search.fill("Milano")
-      await page.keyboard.press("Enter")
-      const duomo = list.getByRole("option", { name: /Edicola Duomo/ })
-      await duomo.click()
-      await waitFor(async () => (await duomo.getAttribute("aria-selected")) === "true")
-      await page.getByRole("button", { name: "Continue to payment" }).click()
+      await chooseDuomoThenPayment(page, picker)
 
       // Reloaded at payment: the same cart at the same step, the delivery above it with its point.
       const continueToReview = page.getByRole("button", { name: "Continue to review" })
-      await continueToReview.waitFor()
       await page.reload()
       await continueToReview.waitFor()
       const delivery = page.locator("section[aria-label=Delivery] [data-pickup-point-summary]")
