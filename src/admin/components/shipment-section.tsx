@@ -1,5 +1,6 @@
 import { Alert, Heading, Text, toast } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
+import { FINAL_STAGE_RANK } from "../../modules/pickup-point/lib/statuses"
 import { messageOf } from "../lib/errors"
 import { formatDateTime } from "../lib/format"
 import { downloadLabel } from "../lib/label-download"
@@ -70,11 +71,14 @@ export function ShipmentSection({ shipment, order }: { shipment: AdminShipment; 
       {shipment.tracking_status_description ? (
         <KeyValue label={t("pickupPoint.shipment.tracking")}>
           {trackingStatusText(shipment.tracking_status_code, shipment.tracking_status_description, (key, fallback) => t(key, { defaultValue: fallback }))}
-          <Text size="xsmall" className="text-ui-fg-subtle">
-            {shipment.last_synced_at
-              ? t("pickupPoint.shipment.lastSynced", { when: formatDateTime(shipment.last_synced_at, i18n.language) })
-              : t("pickupPoint.shipment.neverSynced")}
-          </Text>
+          {/* A final stage (picked up, cancelled, returned) is not followed: "not synced yet" would promise a sync. */}
+          {shipment.last_synced_at || (shipment.tracking_stage ?? 0) < FINAL_STAGE_RANK ? (
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              {shipment.last_synced_at
+                ? t("pickupPoint.shipment.lastSynced", { when: formatDateTime(shipment.last_synced_at, i18n.language) })
+                : t("pickupPoint.shipment.neverSynced")}
+            </Text>
+          ) : null}
         </KeyValue>
       ) : null}
       {carrierCancel ? (
