@@ -128,6 +128,14 @@ medusaIntegrationTestRunner({
         "ST_0004/webhook",
         "ST_0007/sync",
       ])
+      // The order page's timeline, newest first: the service names its times to the minute, yet what the plugin
+      // learned after making the label comes above it, in the order it learned it.
+      const { timeline } = (await api.get(`/admin/pickup-point/shipments/${shipment.id}/overview`, admin)).data
+      expect(
+        timeline
+          .filter((entry: { kind: string; status?: string }) => entry.kind === "tracking" || entry.status === "label_generated")
+          .map((entry: { status_code?: string; status?: string }) => entry.status_code ?? entry.status)
+      ).toEqual(["ST_0007", "ST_0004", "ST_0006", "ST_0003", "label_generated"])
 
       const deliveries = await pickupPoints.listPickupPointWebhookDeliveries({})
       expect(deliveries.map((d) => [d.verdict, d.deliveries]).sort()).toEqual([["applied", 2], ["unchanged", 1]])

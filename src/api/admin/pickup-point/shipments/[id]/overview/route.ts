@@ -6,6 +6,7 @@ import { SHIPMENT_RELATIONS, toAdminShipment } from "../../admin-shipment"
 import { describeHistoryMessage } from "../../../../../../modules/pickup-point/lib/history-messages"
 import { noteEventIds } from "../../../views/history-notes"
 import { describeShipment } from "../../../views/shipment-attention"
+import { newestFirst, reportOrderTime } from "../../../views/timeline-order"
 
 const DAY_MS = 86_400_000
 
@@ -45,43 +46,60 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   const view = toAdminShipment(shipment)
   // Per shipment: each of the order's shipments has its own story.
   const notes = new Set(shipments.flatMap((one) => noteEventIds(one.events ?? [])))
-  const timeline = [
+  const at = (time: Date | string) => new Date(time).getTime()
+  // Each kind given newest first, so that entries with the same order time stay newest first.
+  const placed = [
     ...history
       .filter((event) => !CODE_SENT_EVENT.test(event.message ?? ""))
       .map((event) => ({
-        kind: "status" as const,
-        at: event.occurred_at,
-        status: event.status,
-        message: event.message,
-        // The line's key in the admin's translations, when it is one of the history's fixed lines.
-        message_key: describeHistoryMessage(event.message),
-        note: notes.has(event.id),
-        actor: event.actor_id ? (emailOf.get(event.actor_id) ?? event.actor_id) : null,
+        orderTime: at(event.occurred_at),
+        entry: {
+          kind: "status" as const,
+          at: event.occurred_at,
+          status: event.status,
+          message: event.message,
+          // The line's key in the admin's translations, when it is one of the history's fixed lines.
+          message_key: describeHistoryMessage(event.message),
+          note: notes.has(event.id),
+          actor: event.actor_id ? (emailOf.get(event.actor_id) ?? event.actor_id) : null,
+        },
       })),
-    ...view.tracking.map((entry) => ({
-      kind: "tracking" as const,
-      at: entry.occurred_at,
-      status_code: entry.status_code,
-      status_description: entry.status_description,
-      source: entry.source,
-    })),
+    ...[...(shipment.tracking_events ?? [])]
+      .sort((a, b) => at(b.created_at) - at(a.created_at))
+      .map((report) => ({
+        orderTime: reportOrderTime(report.occurred_at, report.created_at),
+        entry: {
+          kind: "tracking" as const,
+          at: report.occurred_at,
+          status_code: report.status_code,
+          status_description: report.status_description,
+          source: report.source,
+        },
+      })),
     ...sends.map((send) => ({
-      kind: "verification_code" as const,
-      at: send.sent_at,
-      masked_email: send.masked_email,
-      // False: the carrier's answer was lost, and the e-mail probably went out.
-      confirmed: send.confirmed,
-      actor: send.actor_id ? (emailOf.get(send.actor_id) ?? send.actor_id) : null,
+      orderTime: at(send.sent_at),
+      entry: {
+        kind: "verification_code" as const,
+        at: send.sent_at,
+        masked_email: send.masked_email,
+        // False: the carrier's answer was lost, and the e-mail probably went out.
+        confirmed: send.confirmed,
+        actor: send.actor_id ? (emailOf.get(send.actor_id) ?? send.actor_id) : null,
+      },
     })),
     ...deliveries.map((delivery) => ({
-      kind: "webhook" as const,
-      at: delivery.received_at,
-      verdict: delivery.verdict,
-      status_code: delivery.status_code,
-      result: delivery.result,
-      deliveries: delivery.deliveries,
+      orderTime: at(delivery.received_at),
+      entry: {
+        kind: "webhook" as const,
+        at: delivery.received_at,
+        verdict: delivery.verdict,
+        status_code: delivery.status_code,
+        result: delivery.result,
+        deliveries: delivery.deliveries,
+      },
     })),
-  ].sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime())
+  ]
+  const timeline = newestFirst(placed)
 
   const { minIntervalSeconds, maxPerDay } = pickupPoints.options.verificationCode
   const today = sends.filter((send) => now - new Date(send.sent_at).getTime() < DAY_MS)
