@@ -238,6 +238,8 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
               api={pickupPoints}
               countryCode="it"
               timeZone="Europe/Rome"
+              // The points around the shipping address, listed as the step opens.
+              initialQuery={cart.shipping_address?.postal_code ?? ""}
               selectedCode={methodIsOption ? (chosen?.code ?? null) : null}
               remember
               onSelect={async (point) => {

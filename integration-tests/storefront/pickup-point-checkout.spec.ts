@@ -204,6 +204,11 @@ medusaIntegrationTestRunner({
       const { search, list } = await pickerAtDelivery(page)
       const status = page.locator("[data-pickup-point-picker] [role=status]")
 
+      // The step opens on the points around the shipping address's postcode, where there is none.
+      expect(await search.inputValue()).toBe("20123")
+      await list.getByRole("option", { name: /Edicola Duomo/ }).waitFor()
+      await waitFor(async () => (await status.textContent())?.startsWith("No pickup point at 20123. These are nearby, at postcodes beginning 2012.") ?? false)
+
       await search.fill("")
       await page.keyboard.press("Enter")
       await waitFor(async () => (await status.textContent()) === "Type a postcode, a city or an address to search.")
@@ -225,8 +230,14 @@ medusaIntegrationTestRunner({
       await waitFor(async () => (await status.textContent()) === "No pickup point found. Try another postcode or city.")
       await browser.context.clearPermissions()
       await page.getByRole("button", { name: "Use my location" }).click()
-      await page.locator("[data-pickup-point-picker] [role=alert]").waitFor()
+      const alert = page.locator("[data-pickup-point-picker] [role=alert]")
+      await alert.waitFor()
       expect(await status.textContent()).toBe("")
+      // Then Enter with nothing typed: the shopper is asked for something to search, with no refusal left above it.
+      await search.fill("")
+      await page.keyboard.press("Enter")
+      await waitFor(async () => (await status.textContent()) === "Type a postcode, a city or an address to search.")
+      expect(await alert.count()).toBe(0)
     })
 
     it("tells a shopper back at delivery that the chosen point was deactivated meanwhile, and holds checkout until another is chosen", async () => {

@@ -311,6 +311,9 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     // Nothing to search for: a search still under way for earlier text is not shown after this.
     pending.current?.abort()
     lastQuery.current = ""
+    // "Type a postcode…" answers the shopper's latest try: a location refused before it is not left above it.
+    // A refusal of the chosen point stays: it still stands.
+    setError((current) => (current && "location" in current ? null : current))
     setSearch((current) => ({ ...(current.kind === "done" ? current : { kind: "done", count: points.length }), note: { key: "typeToSearch" } }))
   }
 
