@@ -63,6 +63,9 @@ medusaIntegrationTestRunner({
         await widget().getByText(text, { exact: false }).first().waitFor()
       }
       expect(await page().getByRole("link", { name: "Open the coordinates on a map" }).getAttribute("href")).toContain("mlat=45.4642")
+      // Why there is no label is said once, under the disabled action, not again in the shipment's details.
+      expect(await widget().getByText("No label yet: \"Fulfill items\" on this order makes it.").count()).toBe(1)
+      expect(await button("Download label").getAttribute("aria-describedby")).toBe("pickup-point-label-reason")
       await screenshot(page(), "order-widget-en", { selector: '[aria-labelledby="pickup-point-widget-heading"]' })
 
       expect(await seriousA11yViolations(page(), '[aria-labelledby="pickup-point-widget-heading"]')).toEqual([])
@@ -149,11 +152,11 @@ medusaIntegrationTestRunner({
       expect(page().context().pages().length).toBe(pages)
       await control().delete("/faults")
 
-      // A code typed before any was sent is wrong; the send that follows makes that line stale.
+      // A code typed before any was sent is wrong, and the line says none was sent; the send that follows makes it stale.
       const codeField = widget().getByLabel("Customer's verification code")
       await codeField.fill("123456")
       await button("Record pickup").click()
-      await widget().getByRole("alert").getByText(/This code is wrong/).waitFor()
+      await widget().getByRole("alert").getByText("This code is wrong, and no code has been sent for this parcel yet", { exact: false }).waitFor()
 
       // The carrier sends the e-mail, and its answer is lost: the admin is told it probably went out.
       await control().post("/faults", { operation: "sendVerificationCode", kind: "commit_then_drop", times: 1 })
@@ -164,7 +167,7 @@ medusaIntegrationTestRunner({
       await widget().getByText("Verification code probably sent to m***@example.com").waitFor()
       const [email] = (await control().get("/emails")).data.emails
       expect(email.orderReferenceCode).toBe(shipment.order_reference_code)
-      await widget().getByText("Sends in the last 24 hours: 1 of 5; 4 left today.").waitFor()
+      await widget().getByText("Sent in the last 24 hours: 1 of 5 allowed.").waitFor()
       expect(await button("Resend verification code").isDisabled()).toBe(true)
       await widget().getByText(/Just sent; it can be sent again from/).waitFor()
       expect(await page().content()).not.toContain(email.code)
@@ -173,7 +176,7 @@ medusaIntegrationTestRunner({
       await widget().getByRole("alert").getByText(/Enter the code the customer shows/).waitFor()
       await codeField.fill(email.code === "000000" ? "111111" : "000000")
       await button("Record pickup").click()
-      await widget().getByRole("alert").getByText(/This code is wrong/).waitFor()
+      await widget().getByRole("alert").getByText("This code is wrong. Ask the customer for the code in their e-mail, or send it again.").waitFor()
 
       await codeField.fill(email.code)
       await button("Record pickup").click()

@@ -171,7 +171,7 @@ function SendCode({ shipment, allowance }: Props) {
   const { t, i18n } = useTranslation()
   const { sendCode } = useShipmentActions(shipment.id)
   const now = useNow()
-  const sentBefore = allowance.sent_last_24h > 0
+  const sentBefore = allowance.last_sent_at !== null
   const nextAllowed = allowance.next_allowed_at ? new Date(allowance.next_allowed_at).getTime() : 0
   const refusal = codeRefusalReason(shipment)
   const reason = refusal
@@ -208,7 +208,6 @@ function SendCode({ shipment, allowance }: Props) {
           {t("pickupPoint.code.allowance", {
             sent: allowance.sent_last_24h,
             max: allowance.max_per_day,
-            left: allowance.remaining_today,
           })}
         </Text>
       </div>
@@ -261,7 +260,11 @@ function RecordPickup({ shipment, codeSentAt }: { shipment: AdminShipment; codeS
         // Only a refusal of the code itself is the code's fault: a 400 may also refuse the state
         // (another admin recorded the pickup) or come from the carrier, and then says why.
         if (statusOf(error) === 400 && isVerificationCodeRefusal(error)) {
-          setInlineError(value ? t("pickupPoint.pickup.codeWrong") : t("pickupPoint.pickup.codeRequired"))
+          setInlineError(
+            !value
+              ? t("pickupPoint.pickup.codeRequired")
+              : t(codeSentAt ? "pickupPoint.pickup.codeWrong" : "pickupPoint.pickup.codeWrongNoneSent")
+          )
         } else {
           toast.error(t("pickupPoint.toast.pickupRefused"), { description: refusalText(error, t) })
         }

@@ -5,7 +5,7 @@ import { messageOf } from "../lib/errors"
 import { formatDateTime } from "../lib/format"
 import { downloadLabel } from "../lib/label-download"
 import { backendLink } from "../lib/sdk"
-import { carrierCancelAdvice, errorAdvice, hasPrintableLabel, isImportWait, noLabelReason } from "../lib/shipment-advice"
+import { carrierCancelAdvice, errorAdvice, hasPrintableLabel, isImportWait } from "../lib/shipment-advice"
 import { trackingStatusText } from "../lib/tracking-status"
 import type { AdminShipment } from "../lib/types"
 import { KeyValue } from "./key-value"
@@ -65,7 +65,8 @@ export function ShipmentSection({ shipment, order }: { shipment: AdminShipment; 
             {t("pickupPoint.shipment.labelLink", { number: shipment.order_number })}
           </a>
         ) : (
-          t(noLabelReason(shipment))
+          // Why there is none is said once, under the disabled "Download label" action.
+          "—"
         )}
       </KeyValue>
       {shipment.tracking_status_description ? (

@@ -115,7 +115,8 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       max_per_day: maxPerDay,
       remaining_today: Math.max(0, maxPerDay - today.length),
       next_allowed_at: nextAllowed > now ? new Date(nextAllowed) : null,
-      last_sent_at: today[0]?.sent_at ?? null,
+      // The latest send of all, not only of the last 24 hours: whether a code was ever sent for this parcel.
+      last_sent_at: sends[0]?.sent_at ?? null,
     },
   })
 }
