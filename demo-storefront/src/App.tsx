@@ -1,7 +1,7 @@
 import { FetchError } from "@medusajs/js-sdk"
 import type { HttpTypes } from "@medusajs/types"
 import { shopperError } from "medusa-pickup-point/storefront"
-import { useCallback, useEffect, useState } from "react"
+import { useCallback, useEffect, useRef, useState } from "react"
 import { Checkout } from "./Checkout"
 import { Confirmation } from "./Confirmation"
 import { CART_FIELDS, formatPrice, ORDER_FIELDS, PUBLISHABLE_KEY, sdk } from "./config"
@@ -47,17 +47,31 @@ export function App() {
   const [view, setView] = useState<View | null>(() => (VIEW_ADDRESS.test(window.location.hash) ? null : { name: "shop" }))
   const [readError, setReadError] = useState<string | null>(null)
 
+  // Reads started so far: only the latest address's answer is shown.
+  const reads = useRef(0)
   const read = useCallback(() => {
+    const mine = ++reads.current
     setReadError(null)
     viewAt(window.location.hash).then(
       // A click meanwhile (the store's name) stands.
-      (found) => setView((current) => current ?? found),
-      (cause: unknown) => setReadError(shopperError(cause).message)
+      (found) => mine === reads.current && setView((current) => current ?? found),
+      (cause: unknown) => mine === reads.current && setReadError(shopperError(cause).message)
     )
   }, [])
   useEffect(() => {
     if (!view) read()
   }, [])
+  // An address typed or pasted into this tab opens what it names, as a reload would. The page's own
+  // replaceState below fires no hashchange.
+  useEffect(() => {
+    const follow = () => {
+      if (!VIEW_ADDRESS.test(window.location.hash)) return setView({ name: "shop" })
+      setView(null)
+      read()
+    }
+    window.addEventListener("hashchange", follow)
+    return () => window.removeEventListener("hashchange", follow)
+  }, [read])
   useEffect(() => {
     if (view) window.history.replaceState(null, "", addressOf(view))
   }, [view])
