@@ -425,6 +425,16 @@ medusaIntegrationTestRunner({
       expect(stock_location.fulfillment_sets[0].service_zones).toHaveLength(1)
       await setup.getByRole("button", { name: "Set up pickup-point delivery" }).click()
       await setup.getByRole("status").getByText("Everything was already set up; nothing was created.").waitFor()
+      expect(await setup.getByText("The price was not changed", { exact: false }).count()).toBe(0)
+      // Another price for the option that exists: the admin is told it was kept, and what it is.
+      await setup.getByLabel("Price").fill("3,50")
+      await setup.getByRole("button", { name: "Set up pickup-point delivery" }).click()
+      await setup.getByText("The price was not changed: the pickup-point option existed already", { exact: false }).waitFor()
+      expect(await setup.getByRole("status").textContent()).toContain("It costs €4.90;")
+      // A currency no region sells in is refused, with the ones it sells in.
+      await setup.getByLabel("Currency").fill("usd")
+      await setup.getByRole("button", { name: "Set up pickup-point delivery" }).click()
+      await page().getByText("No region sells in USD, so shoppers could never pay that price", { exact: false }).waitFor()
 
       await screenshot(page(), "health-en", { selector: "#pickup-point-health" })
       expect(await seriousA11yViolations(page(), "#pickup-point-health")).toEqual([])

@@ -100,6 +100,8 @@ medusaIntegrationTestRunner({
           shipping_option_type_id: expect.any(String),
           shipping_option_id: expect.any(String),
           created: expect.arrayContaining(["provider_link", "fulfillment_set", "service_zone", "shipping_option_type", "shipping_option"]),
+          prices_applied: true,
+          option_prices: [{ currency_code: "eur", amount: 4.9 }],
         })
         const {
           data: { stock_location },
@@ -144,15 +146,32 @@ medusaIntegrationTestRunner({
         expect(sent.request).toMatchObject({ reference: order.id })
       })
 
-      it("changes nothing when run again, and answers what exists", async () => {
+      it("changes nothing when run again, and answers what exists, saying when the option's price is not the one asked for", async () => {
         const first = (await setup()).data.setup
         const before = await countOf()
 
+        // Another price: the option keeps its own, and the answer says so rather than seeming to have set it.
         const again = (await setup({ prices: [{ currency_code: "eur", amount: 9.9 }] })).data.setup
+        expect(again).toEqual({ ...first, created: [], prices_applied: false, option_prices: [{ currency_code: "eur", amount: 4.9 }] })
+        const {
+          data: { shipping_option },
+        } = await api.get(`/admin/shipping-options/${first.shipping_option_id}?fields=*prices`, admin)
+        expect(shipping_option.prices).toEqual([expect.objectContaining({ currency_code: "eur", amount: 4.9 })])
+        // The same price: nothing to say.
+        expect((await setup()).data.setup).toEqual({ ...first, created: [], prices_applied: true })
 
-        expect(again).toEqual({ ...first, created: [] })
         expect(await countOf()).toEqual(before)
         expect(before).toMatchObject({ types: 1, options: 1, sets: 1, zones: 1 })
+      })
+
+      it("refuses a price in a currency no region sells in, saying which ones it sells in", async () => {
+        const refused = await setup({ prices: [{ currency_code: "xyz", amount: 5 }] }).catch(errorResponse)
+        expect(refused.status).toBe(400)
+        expect(refused.data).toEqual({
+          type: "invalid_data",
+          message: "No region sells in XYZ, so shoppers could never pay that price: use the currency of one of your regions (EUR), or create a region for it first.",
+        })
+        expect(await countOf()).toMatchObject({ options: 0, sets: 0 })
       })
 
       it("reuses the location's own service zone and the one option type; published points share that type", async () => {
@@ -229,7 +248,10 @@ medusaIntegrationTestRunner({
           )
         expect(await countOf()).toMatchObject({ types: 0 })
 
-        const answers = await Promise.all([setup(), ...ownSet.service_zones.map((zone) => publish(zone.id))])
+        // A refusal says why in the failure (this test failed once on a busy machine with a bare 400).
+        const answers = await Promise.all([setup(), ...ownSet.service_zones.map((zone) => publish(zone.id))]).catch((error) => {
+          throw new Error(`${error.config?.url} answered ${error.response?.status}: ${JSON.stringify(error.response?.data)}`)
+        })
         expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
         const types = await fulfillment.listShippingOptionTypes({ code: "pickup-point" })
         expect(types).toHaveLength(1)

@@ -12,8 +12,10 @@ import {
 import { Modules } from "@medusajs/framework/utils"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_OPTION } from "../providers/pickup-point/service"
+import { hasEveryPrice, optionPrices, type ShippingOptionPriceRead } from "./utils/shipping-option-prices"
 import {
   planPickupPointDeliverySetupStep,
+  type PickupPointDeliveryPrice,
   type PickupPointDeliverySetupPlan,
   type PlanPickupPointDeliverySetupInput,
   type SetupPickupPointDeliveryInput,
@@ -32,6 +34,14 @@ export type SetupPickupPointDeliveryResult = {
   shipping_option_id: string
   /** What this run created or linked; empty when everything existed already. */
   created: ("provider_link" | "fulfillment_set" | "service_zone" | "shipping_profile" | "shipping_option_type" | "shipping_option")[]
+  /**
+   * Whether the option now has the prices asked for. False when it existed with other prices: a setup
+   * never changes an existing option's prices (they may be the store's own, in other currencies too);
+   * `option_prices` says what they are, and Medusa's option form changes them.
+   */
+  prices_applied: boolean
+  /** The option's prices as they are after this run. */
+  option_prices: PickupPointDeliveryPrice[]
 }
 
 export const setupPickupPointDeliveryWorkflowId = "pickup-point-setup-delivery-workflow"
@@ -166,10 +176,21 @@ export const setupPickupPointDeliveryWorkflow = createWorkflow(
       })
     )
 
+    // An existing option keeps its prices; read to say whether they are the ones asked for.
+    const existingPrices = when("pickup-point-read-existing-option-prices", plan, (p) => !!p.shipping_option_id).then(() => {
+      const { data } = useQueryGraphStep({
+        entity: "shipping_option",
+        fields: ["id", "prices.currency_code", "prices.amount", "prices.price_rules.attribute", "prices.price_rules.value"],
+        filters: transform(plan, (p) => ({ id: p.shipping_option_id! })),
+      }).config({ name: "pickup-point-read-option-prices" })
+      // Query reads the prices through the option's price set link, which its entity type does not declare.
+      return transform(data, (options) => optionPrices(((options[0] as { prices?: ShippingOptionPriceRead[] } | undefined)?.prices ?? [])))
+    })
+
     releaseLockStep({ key: PICKUP_POINT_OPTIONS_LOCK_KEY })
 
     return new WorkflowResponse(
-      transform({ resolved, createdOptions }, ({ resolved, createdOptions }): SetupPickupPointDeliveryResult => {
+      transform({ resolved, createdOptions, existingPrices }, ({ resolved, createdOptions, existingPrices }): SetupPickupPointDeliveryResult => {
         const created: SetupPickupPointDeliveryResult["created"] = []
         if (resolved.link_provider) created.push("provider_link")
         if (resolved.fulfillment_set_to_create) created.push("fulfillment_set", "service_zone")
@@ -186,6 +207,8 @@ export const setupPickupPointDeliveryWorkflow = createWorkflow(
           shipping_option_type_id: resolved.shipping_option_type_id!,
           shipping_option_id: resolved.shipping_option_id ?? createdOptions![0].id,
           created,
+          prices_applied: resolved.shipping_option_id ? hasEveryPrice(existingPrices ?? [], resolved.prices) : true,
+          option_prices: resolved.shipping_option_id ? (existingPrices ?? []) : resolved.prices,
         }
       })
     )

@@ -27,6 +27,15 @@ export function formatDecimal(value: number, language: string): string {
   return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(value)
 }
 
+/** An amount in its currency, in the admin's language ("€4.90", "4,90 €"); the amount and code for an unknown currency. */
+export function formatMoney(amount: number, currencyCode: string, language: string): string {
+  try {
+    return new Intl.NumberFormat(localeOf(language), { style: "currency", currency: currencyCode.toUpperCase() }).format(amount)
+  } catch {
+    return `${amount} ${currencyCode.toUpperCase()}`
+  }
+}
+
 /** A country's name in the admin's language ("Italy", "Italia") from its ISO code, or the code itself. */
 export function formatCountry(code: string, language: string): string {
   try {

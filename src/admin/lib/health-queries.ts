@@ -58,6 +58,9 @@ export type SetupResult = {
   service_zone_id: string
   shipping_option_id: string
   created: string[]
+  /** False when the option existed with other prices, which a setup never changes. */
+  prices_applied: boolean
+  option_prices: ({ currency_code: string; amount: number } | { region_id: string; amount: number })[]
 }
 
 const healthKey = [PICKUP_POINT_QUERY_KEY, "health"] as const

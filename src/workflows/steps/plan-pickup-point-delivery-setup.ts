@@ -82,6 +82,20 @@ export const planPickupPointDeliverySetupStep = createStep(
     if (unknownRegions.length) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `Region ${unknownRegions.join(", ")} was not found`)
     }
+    // A price no region sells in could never be paid: refused rather than stored on the option.
+    const soldIn = [...new Set(regions.map((r) => r.currency_code.toLowerCase()))].sort()
+    const unsold = input.prices.flatMap((price) =>
+      "currency_code" in price && !soldIn.includes(price.currency_code.toLowerCase()) ? [price.currency_code.toUpperCase()] : []
+    )
+    if (unsold.length) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `No region sells in ${unsold.join(", ")}, so shoppers could never pay that price: ` +
+          (soldIn.length
+            ? `use the currency of one of your regions (${soldIn.map((c) => c.toUpperCase()).join(", ")}), or create a region for it first.`
+            : "create a region first (Settings → Regions).")
+      )
+    }
 
     const shippingSets = (location.fulfillment_sets ?? []).filter((set) => set.type === "shipping")
     const zones = shippingSets.flatMap((set) => set.service_zones ?? [])

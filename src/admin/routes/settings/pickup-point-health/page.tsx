@@ -4,7 +4,7 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { KeyValue } from "../../../components/key-value"
 import { messageOf } from "../../../lib/errors"
-import { formatDateTime, parsePrice } from "../../../lib/format"
+import { formatDateTime, formatMoney, parsePrice } from "../../../lib/format"
 import {
   useCredentialsCheck,
   useHealth,
@@ -358,7 +358,7 @@ function RecentCalls() {
 
 /** The one-step setup for a chosen stock location, with what it created. */
 function OneStepSetup() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const locations = useStockLocations()
   const setup = useSetupPickupPointDelivery()
   const [location, setLocation] = useState("")
@@ -477,6 +477,15 @@ function OneStepSetup() {
                   })
                 : t("pickupPoint.health.setup.nothingCreated")
               : null}
+            {result && !result.prices_applied ? (
+              <Text size="small" className="text-ui-fg-base mt-1">
+                {t("pickupPoint.health.setup.pricesKept", {
+                  prices: result.option_prices
+                    .map((price) => ("currency_code" in price ? formatMoney(price.amount, price.currency_code, i18n.language) : `${price.amount} (${price.region_id})`))
+                    .join(", "),
+                })}
+              </Text>
+            ) : null}
           </div>
           <Button type="submit" size="small" variant="secondary" isLoading={setup.isPending}>
             {t("pickupPoint.health.setup.run")}
