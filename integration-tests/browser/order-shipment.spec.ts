@@ -153,9 +153,13 @@ medusaIntegrationTestRunner({
       await control().delete("/faults")
 
       // A code typed before any was sent is wrong, and the line says none was sent; the send that follows makes it stale.
+      // The carrier has not reported the parcel at the point: the admin is asked first, though a code is typed.
       const codeField = widget().getByLabel("Customer's verification code")
       await codeField.fill("123456")
       await button("Record pickup").click()
+      const prompt = page().getByRole("alertdialog")
+      await prompt.getByText("The carrier has not reported this parcel at the pickup point yet", { exact: false }).waitFor()
+      await prompt.getByRole("button", { name: "Record pickup" }).click()
       await widget().getByRole("alert").getByText("This code is wrong, and no code has been sent for this parcel yet", { exact: false }).waitFor()
 
       // The carrier sends the e-mail, and its answer is lost: the admin is told it probably went out.
@@ -172,11 +176,17 @@ medusaIntegrationTestRunner({
       await widget().getByText(/Just sent; it can be sent again from/).waitFor()
       expect(await page().content()).not.toContain(email.code)
 
+      // The carrier reports the parcel at the point: a pickup with a code is no longer asked about first.
+      await control().post(`/orders/${shipment.order_reference_code}/tracking`, { statusCode: "ST_0005" })
+      await syncTrackingWorkflow(getContainer()).run({ input: {} })
+      await page().reload()
+      await widget().getByText("At the pickup point").first().waitFor()
       await button("Record pickup").click()
       await widget().getByRole("alert").getByText(/Enter the code the customer shows/).waitFor()
       await codeField.fill(email.code === "000000" ? "111111" : "000000")
       await button("Record pickup").click()
       await widget().getByRole("alert").getByText("This code is wrong. Ask the customer for the code in their e-mail, or send it again.").waitFor()
+      expect(await prompt.count()).toBe(0)
 
       await codeField.fill(email.code)
       await button("Record pickup").click()
@@ -217,6 +227,7 @@ medusaIntegrationTestRunner({
       await button("Record pickup").click()
       const prompt = page().getByRole("alertdialog")
       await prompt.getByText(`Record the pickup of TEST-${order.display_id}?`).waitFor()
+      await prompt.getByText("The carrier has not reported this parcel at the pickup point yet", { exact: false }).waitFor()
       await screenshot(page(), "record-pickup-prompt-en", { selector: '[role="alertdialog"]' })
       await prompt.getByRole("button", { name: "Not yet" }).click()
       await prompt.waitFor({ state: "detached" })

@@ -241,10 +241,14 @@ function RecordPickup({ shipment, codeSentAt }: { shipment: AdminShipment; codeS
       return
     }
     // Without a code typed, one click would tell the carrier the parcel was collected: asked first, as it cannot be undone.
-    if (!value) {
+    // So is a pickup the carrier has not reported the parcel ready for: it may still be on its way (or tracking lags).
+    const notAtPoint = (shipment.tracking_stage ?? 0) < TRACKING_STAGES.at_pickup_point
+    if (!value || notAtPoint) {
       const confirmed = await prompt({
         title: t("pickupPoint.pickupPrompt.title", { number: shipment.order_number }),
-        description: t("pickupPoint.pickupPrompt.description"),
+        description: notAtPoint
+          ? `${t("pickupPoint.pickupPrompt.notAtPoint")} ${t("pickupPoint.pickupPrompt.description")}`
+          : t("pickupPoint.pickupPrompt.description"),
         confirmText: t("pickupPoint.pickupPrompt.confirm"),
         cancelText: t("pickupPoint.pickupPrompt.keep"),
         variant: "confirmation",
