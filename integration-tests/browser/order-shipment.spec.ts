@@ -172,6 +172,7 @@ medusaIntegrationTestRunner({
       const [email] = (await control().get("/emails")).data.emails
       expect(email.orderReferenceCode).toBe(shipment.order_reference_code)
       await widget().getByText("Sent in the last 24 hours: 1 of 5 allowed.").waitFor()
+      expect(await widget().getByText("hands parcels over without a code", { exact: false }).count()).toBe(0)
       expect(await button("Resend verification code").isDisabled()).toBe(true)
       await widget().getByText(/Just sent; it can be sent again from/).waitFor()
       expect(await page().content()).not.toContain(email.code)
@@ -222,6 +223,8 @@ medusaIntegrationTestRunner({
       const labelled = await shipmentOf(order.id, "label_generated")
       await openOrder(order.id)
       await widget().getByText("Label generated").first().waitFor()
+      // A code can still be sent (a catalog can be wrong), but the admin is told this point needs none.
+      await widget().getByText("This point hands parcels over without a code: send one only if the point asks for it.", { exact: false }).waitFor()
 
       // One click would tell the carrier the parcel was collected: the admin is asked first, and can step back.
       await button("Record pickup").click()

@@ -13,7 +13,7 @@ import { isVerificationCodeRefusal, messageOf, refusalText, statusOf } from "../
 import { formatDateTime } from "../lib/format"
 import { useShipmentActions } from "../lib/queries"
 import { backendLink } from "../lib/sdk"
-import { codeRefusalReason, hasPrintableLabel, isCancelledByCarrier, noLabelReason } from "../lib/shipment-advice"
+import { codeNotNeeded, codeRefusalReason, hasPrintableLabel, isCancelledByCarrier, noLabelReason } from "../lib/shipment-advice"
 import type { AdminShipment, VerificationCodeAllowance } from "../lib/types"
 import { useNow } from "../lib/use-now"
 import { downloadLabel } from "../lib/label-download"
@@ -209,6 +209,7 @@ function SendCode({ shipment, allowance }: Props) {
             sent: allowance.sent_last_24h,
             max: allowance.max_per_day,
           })}
+          {codeNotNeeded(shipment) ? ` ${t("pickupPoint.code.notNeeded")}` : ""}
         </Text>
       </div>
     </ActionRow>

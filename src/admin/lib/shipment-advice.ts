@@ -71,3 +71,11 @@ export function codeRefusalReason(shipment: Parameters<typeof verificationCodeRe
   if ((shipment.tracking_stage ?? 0) >= TRACKING_STAGES.delivered) return "pickupPoint.refusal.code.closed"
   return "pickupPoint.refusal.code.noParcel"
 }
+
+/**
+ * Whether the shipment's point hands parcels over without a code (as the catalog had it when the order was placed).
+ * Not a refusal: a catalog can be wrong, and a point that asks for a code after all must still get one sent.
+ */
+export function codeNotNeeded(shipment: Pick<AdminShipment, "pickup_point">): boolean {
+  return shipment.pickup_point?.requires_verification_code === false
+}

@@ -1,7 +1,7 @@
 import english from "../../i18n/json/en.json"
 import italian from "../../i18n/json/it.json"
 import { ShipmentOrdersUnauthorizedError } from "../../../lib/shipment-orders/errors"
-import { carrierCancelAdvice, codeRefusalReason, errorAdvice, hasPrintableLabel, noLabelReason } from "../shipment-advice"
+import { carrierCancelAdvice, codeNotNeeded, codeRefusalReason, errorAdvice, hasPrintableLabel, noLabelReason } from "../shipment-advice"
 
 const shipment = { status: "ready", merchant_type: "DELIVERY" as const, last_error: null, cancel_requested_at: null }
 const unseenLabel =
@@ -55,6 +55,14 @@ describe("what the order's widget tells the admin to do", () => {
     expect(codeRefusalReason({ ...labelled, status: "failed", order_reference_code: null })).toBe("pickupPoint.refusal.code.noParcel")
     expect(codeRefusalReason({ ...labelled, tracking_stage: 60, tracking_status_description: "Picked up" })).toBe("pickupPoint.refusal.code.closed")
     expect(codeRefusalReason({ ...labelled, status: "ready", cancel_requested_at: "2026-11-23T03:00:00Z" })).toBe("pickupPoint.refusal.code.cancelling")
+  })
+
+  it("tells a point that hands parcels over without a code only when its snapshot says so", () => {
+    expect(codeNotNeeded({ pickup_point: { requires_verification_code: false } })).toBe(true)
+    expect(codeNotNeeded({ pickup_point: { requires_verification_code: true } })).toBe(false)
+    // Not known (no snapshot, or one without the flag): the code stays on offer.
+    expect(codeNotNeeded({ pickup_point: {} })).toBe(false)
+    expect(codeNotNeeded({ pickup_point: null })).toBe(false)
   })
 
   it("says what to do about a shipment order the carrier cancelled after its label, until nothing is left to do", () => {

@@ -10,7 +10,7 @@ import { formatDateTime } from "../../lib/format"
 import { pageIndexOf, useListUrlState } from "../../lib/list-url-state"
 import { useRefreshAfterChange } from "../../lib/queries"
 import { sdk } from "../../lib/sdk"
-import { codeRefusalReason, hasPrintableLabel, noLabelReason } from "../../lib/shipment-advice"
+import { codeNotNeeded, codeRefusalReason, hasPrintableLabel, noLabelReason } from "../../lib/shipment-advice"
 import { downloadBlob, fetchMergedLabels, fetchShipmentsById, LabelListLostError, runForEach, useShipmentList, type BulkOutcome } from "../../lib/shipment-list-queries"
 import type { AdminShipment } from "../../lib/types"
 
@@ -141,6 +141,8 @@ const PickupPointShipmentsPage = () => {
       runForEach(current, async (shipment) => {
         const refusal = codeRefusalReason(shipment)
         if (refusal) throw new Error(t(refusal))
+        // Sent one by one from the order's page, where the admin can judge; never to such points in bulk.
+        if (codeNotNeeded(shipment)) throw new Error(t("pickupPoint.refusal.code.notNeeded"))
         const { verification_code } = await sdk.client
           .fetch<{ verification_code: { masked_email: string; confirmed?: boolean } }>(`/admin/pickup-point/shipments/${shipment.id}/verification-code`, {
             method: "POST",
