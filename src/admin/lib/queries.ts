@@ -86,12 +86,18 @@ export function useRefreshOrderOnceSettled(shipment: Pick<AdminShipment, "status
   }, [settling, queryClient])
 }
 
-/** Refreshes the plugin's views and Medusa's order (its fulfillments change with the shipment). */
+/**
+ * Refreshes the plugin's views and Medusa's order (its fulfillments change with the shipment); all but
+ * `gone`, a shipment that no longer exists (replaced by a change of pickup point), whose read would 404.
+ */
 export function useRefreshAfterChange() {
   const queryClient = useQueryClient()
-  return () =>
+  return (gone?: string) =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: [PICKUP_POINT_QUERY_KEY] }),
+      queryClient.invalidateQueries({
+        queryKey: [PICKUP_POINT_QUERY_KEY],
+        predicate: (query) => !gone || JSON.stringify(query.queryKey) !== JSON.stringify(shipmentKeys.overview(gone)),
+      }),
       queryClient.invalidateQueries({ queryKey: ["orders"] }),
     ])
 }
@@ -119,21 +125,22 @@ export function useShipmentActions(id: string) {
   return {
     cancel: useMutation({
       mutationFn: (notes?: string) => post<ShipmentAnswer>("cancel", notes ? { notes } : {}),
-      onSettled: refresh,
+      onSettled: () => refresh(),
     }),
-    retry: useMutation({ mutationFn: () => post<ShipmentAnswer>("retry"), onSettled: refresh }),
+    retry: useMutation({ mutationFn: () => post<ShipmentAnswer>("retry"), onSettled: () => refresh() }),
     sendCode: useMutation({
       mutationFn: () => post<{ verification_code: { masked_email: string; next_allowed_at: string; confirmed?: false } }>("verification-code"),
-      onSettled: refresh,
+      onSettled: () => refresh(),
     }),
     changePoint: useMutation({
       mutationFn: (body: { pickup_point_code: string; note?: string }) =>
         post<ShipmentAnswer & { replaced_shipment_id: string }>("pickup-point", body),
-      onSettled: refresh,
+      // Once replaced, this shipment is archived: the order's shipment is read again, and the page moves to the new one.
+      onSettled: (answer) => refresh(answer ? id : undefined),
     }),
     handover: useMutation({
       mutationFn: (code?: string) => post<ShipmentAnswer>("handover", code ? { verification_code: code } : {}),
-      onSettled: refresh,
+      onSettled: () => refresh(),
     }),
   }
 }

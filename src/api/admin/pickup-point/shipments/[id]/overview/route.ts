@@ -17,6 +17,16 @@ const DAY_MS = 86_400_000
 const CODE_SENT_EVENT = /^Verification code (probably )?sent/
 
 /**
+ * A replaced shipment's "continued as shipment …" line, when that shipment is on the same timeline: the
+ * one that continued opens with the same change and note, so the line would only say it again (with an id).
+ */
+function repeatsItsSuccessor(message: string | null | undefined, shown: Set<string>): boolean {
+  const described = describeHistoryMessage(message)
+  const continued = described?.key === "pickupPointChangedContinued" || described?.key === "pickupPointChangedNoteContinued"
+  return continued && shown.has(described.params.shipment)
+}
+
+/**
  * Everything the order page shows of one shipment, read-only: the shipment
  * with its stage and whether it needs a person, one timeline merging its
  * history, tracking, verification-code sends and the webhook deliveries
@@ -48,9 +58,10 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   const notes = new Set(shipments.flatMap((one) => noteEventIds(one.events ?? [])))
   const at = (time: Date | string) => new Date(time).getTime()
   // Each kind given newest first, so that entries with the same order time stay newest first.
+  const shown = new Set(shipments.map((one) => one.id))
   const placed = [
     ...history
-      .filter((event) => !CODE_SENT_EVENT.test(event.message ?? ""))
+      .filter((event) => !CODE_SENT_EVENT.test(event.message ?? "") && !repeatsItsSuccessor(event.message, shown))
       .map((event) => ({
         orderTime: at(event.occurred_at),
         entry: {
