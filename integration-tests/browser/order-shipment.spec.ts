@@ -315,7 +315,7 @@ medusaIntegrationTestRunner({
       page().off("response", countOldOverview)
       expect(oldOverviewReads).toEqual([])
       // Said once, by the shipment that continued: the replaced one's "continued as" line (with an id) is left out.
-      await widget().getByText("Pickup point changed from PP-MI-001 to PP-MI-002. Note: “Closer to the customer's office”").waitFor()
+      await widget().getByText("Pickup point changed from PP-MI-001 to PP-MI-002. Note: Closer to the customer's office").waitFor()
       expect(await widget().getByText("Pickup point changed from PP-MI-001", { exact: false }).count()).toBe(1)
       expect(await widget().textContent()).not.toContain("pushp_")
       await widget().getByText("by admin@medusa-test.com").first().waitFor()
