@@ -400,7 +400,10 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     if (activeIndex < 0 && points.length) setActiveIndex(startIndex())
   }
 
-  const announcement = liveAnnouncement({ choosing: !!choosing, locating, search, justChosen }, labels)
+  // More points listed than the search gave: the chosen (or last) one, kept first (withChosenPoint), is said so.
+  const extraFirst = search.kind === "done" && points.length > (search.shown ?? search.count) ? points[0] : undefined
+  const listedFirst = extraFirst ? (extraFirst.code === selectedCode ? "chosen" : "last") : null
+  const announcement = liveAnnouncement({ choosing: !!choosing, locating, search, justChosen, listedFirst }, labels)
   const selectedPoint = points.find((point) => point.code === selectedCode) ?? (chosenPoint?.code === selectedCode ? chosenPoint : null)
   const selectedHours = selectedPoint ? weeklyOpeningHours(selectedPoint.opening_hours) : []
   const ids = { label: `${pickerId}-label`, input: `${pickerId}-input`, list: `${pickerId}-list`, status: `${pickerId}-status` }

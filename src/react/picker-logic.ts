@@ -80,6 +80,10 @@ export type PickupPointPickerLabels = {
   /** Said when the shopper searches with nothing typed. */
   typeToSearch: string
   lastPoint: string
+  /** Added to a search's count when the shopper's chosen point, which the search did not find, is listed first too. */
+  chosenListedFirst: string
+  /** The same for the point the shopper chose last time (`remember`), not chosen yet. */
+  lastListedFirst: string
   chosenPoint: string
   /** `{code}`: the chosen point while its details are not read (or cannot be, offline). */
   chosenCode: string
@@ -122,6 +126,8 @@ export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
   nearbyPostcodes: "No pickup point at {postcode}. These are nearby, at postcodes beginning {prefix}.",
   typeToSearch: "Type a postcode, a city or an address to search.",
   lastPoint: "Your last pickup point.",
+  chosenListedFirst: "Your chosen pickup point is listed first.",
+  lastListedFirst: "Your last pickup point is listed first.",
   chosenPoint: "Your chosen pickup point.",
   chosenCode: "Your pickup point: {code}",
   chosen: "Chosen",
@@ -169,6 +175,8 @@ export function liveAnnouncement(
     locating: boolean
     search: { kind: string; count?: number; shown?: number; estimate?: boolean; note?: SearchNote }
     justChosen?: string | null
+    /** The list holds the chosen point (or the last one) first, besides what the search found. */
+    listedFirst?: "chosen" | "last" | null
   },
   labels: Pick<
     PickupPointPickerLabels,
@@ -184,6 +192,8 @@ export function liveAnnouncement(
     | "lastPoint"
     | "typeToSearch"
     | "nearbyPostcodes"
+    | "chosenListedFirst"
+    | "lastListedFirst"
   >
 ): string {
   if (state.choosing) return labels.choosing
@@ -192,7 +202,9 @@ export function liveAnnouncement(
   if (state.justChosen) return labels.chosenAnnouncement.replace("{name}", state.justChosen)
   if (state.search.kind !== "done") return ""
   const { note } = state.search
-  const results = () => resultsAnnouncement(state.search.count ?? 0, labels, state.search)
+  const results = () =>
+    resultsAnnouncement(state.search.count ?? 0, labels, state.search) +
+    (state.listedFirst ? ` ${state.listedFirst === "chosen" ? labels.chosenListedFirst : labels.lastListedFirst}` : "")
   if (!note) return results()
   if (note.key === "nearbyPostcodes") return `${labels.nearbyPostcodes.replace("{postcode}", note.postcode).replace("{prefix}", note.prefix)} ${results()}`
   return labels[note.key]

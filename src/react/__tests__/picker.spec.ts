@@ -141,6 +141,13 @@ describe("what the live region and errors say", () => {
       "Edicola Duomo chosen as your pickup point."
     )
     expect(liveAnnouncement({ choosing: false, locating: false, search: done }, DEFAULT_PICKER_LABELS)).toBe("7 pickup points found.")
+    // The chosen point listed first besides the search's points: the count is not left to disagree with the list.
+    expect(liveAnnouncement({ choosing: false, locating: false, search: done, listedFirst: "chosen" }, DEFAULT_PICKER_LABELS)).toBe(
+      "7 pickup points found. Your chosen pickup point is listed first."
+    )
+    expect(liveAnnouncement({ choosing: false, locating: false, search: done, listedFirst: "last" }, DEFAULT_PICKER_LABELS)).toBe(
+      "7 pickup points found. Your last pickup point is listed first."
+    )
     expect(liveAnnouncement({ choosing: false, locating: false, search: { kind: "searching" }, justChosen: "Edicola Duomo" }, DEFAULT_PICKER_LABELS)).toBe(
       DEFAULT_PICKER_LABELS.searching
     )
