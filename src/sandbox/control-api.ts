@@ -6,6 +6,7 @@ import { faultSchema, type FaultQueue } from "./faults"
 import { describeIssues, statusCodeField } from "./merchant-requests"
 import { SandboxError } from "./sandbox-error"
 import type { SandboxService } from "./sandbox-service"
+import { describeStatus } from "./status-codes"
 import type { SandboxOrder } from "./types"
 
 const text = z.string().trim().min(1)
@@ -47,7 +48,8 @@ const trackingSchema = z.object({
 
 const platformWebhookSchema = z.object({
   statusCode: statusCodeField.default("ST_0003"),
-  statusDescription: z.string().trim().min(1).default("Shipment confirmed by the shipping platform"),
+  // Left out: the status's own description, as the tracking route gives it (one fixed text contradicted most statuses).
+  statusDescription: z.string().trim().min(1).optional(),
 })
 
 const WEBHOOK_TIMEOUT_MS = 10_000
@@ -121,7 +123,8 @@ export function controlApiRouter(service: SandboxService, faults: FaultQueue, ca
     if (!merchant.webhookUrl) {
       throw new SandboxError(409, `Merchant ${merchant.merchantCode} has no webhookUrl`)
     }
-    const { statusCode, statusDescription } = parse(platformWebhookSchema, req.body ?? {})
+    const { statusCode, statusDescription: given } = parse(platformWebhookSchema, req.body ?? {})
+    const statusDescription = given ?? describeStatus(statusCode)
     service.recordNetworkStatus(order.orderReferenceCode, statusCode, statusDescription, "platform")
     const payload = {
       trackingNumber: order.trackingNumber ?? null,

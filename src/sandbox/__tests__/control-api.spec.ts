@@ -225,7 +225,7 @@ describe("the platform webhook", () => {
     expect(deliveries[0].body).toEqual({
       trackingNumber: label.kind === "label" ? label.trackingNumber : undefined,
       statusCode: "ST_0003",
-      statusDescription: "Shipment confirmed by the shipping platform",
+      statusDescription: "Collected from the warehouse",
       orderReferencecode: orderReferenceCode,
     })
     const { items } = await client.status([{ orderReferenceCode }])
