@@ -6,7 +6,11 @@ import { Checkout } from "./Checkout"
 import { Confirmation } from "./Confirmation"
 import { CART_FIELDS, formatPrice, ORDER_FIELDS, PUBLISHABLE_KEY, sdk } from "./config"
 
-type View = { name: "shop" } | { name: "checkout"; cart: HttpTypes.StoreCart } | { name: "confirmation"; order: HttpTypes.StoreOrder }
+type View =
+  /** `missing`: the address named a checkout or an order the store does not have (a mistyped or old link). */
+  | { name: "shop"; missing?: "checkout" | "order" }
+  | { name: "checkout"; cart: HttpTypes.StoreCart }
+  | { name: "confirmation"; order: HttpTypes.StoreOrder }
 
 /** A checkout or an order in the page's address: a reload comes back to it. */
 const VIEW_ADDRESS = /^#(checkout|order)\/([\w-]+)$/
@@ -37,6 +41,7 @@ async function viewAt(hash: string): Promise<View> {
   } catch (cause) {
     // Anything but "not found" (the network, the store down) is said, and the address kept for a retry.
     if (!(cause instanceof FetchError && cause.status === 404)) throw cause
+    return { name: "shop", missing: kind === "order" ? "order" : "checkout" }
   }
   return { name: "shop" }
 }
@@ -97,6 +102,13 @@ export function App() {
             <button type="button" className="link" onClick={read}>
               Try again
             </button>
+          </p>
+        )}
+        {view?.name === "shop" && view.missing && (
+          <p className="alert" role="alert">
+            {view.missing === "order"
+              ? "We could not find this order. Check the link you followed, or place a new order below."
+              : "We could not find this checkout: it may have expired. Choose a product below to start again."}
           </p>
         )}
         {view?.name === "shop" && <Shop onCart={(cart) => setView({ name: "checkout", cart })} />}

@@ -387,6 +387,10 @@ medusaIntegrationTestRunner({
       await page.evaluate((hash) => (window.location.hash = hash), orderAddress)
       await confirmation.waitFor()
       expect(await confirmation.textContent()).toBe(placed)
+      // A mistyped order's address: the shop, saying the order was not found rather than nothing.
+      await page.evaluate(() => (window.location.hash = "#order/order_doesnotexist"))
+      await page.getByRole("alert").getByText("We could not find this order.", { exact: false }).waitFor()
+      await page.getByRole("heading", { name: "Shop" }).waitFor()
     })
   },
 })
