@@ -132,7 +132,7 @@ export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
   chosenCode: "Your pickup point: {code}",
   chosen: "Chosen",
   codeRequired: "Code needed at pickup",
-  codeRequiredHint: "You will receive a code by e-mail to show when you collect the parcel.",
+  codeRequiredHint: "You will receive a code by e-mail: show it when you collect the parcel.",
   openingHours: "Opening hours",
   closed: "Closed",
   today: "Today",

@@ -21,7 +21,7 @@ const CSV = [
 describe("a refused CSV row in the import drawer", () => {
   it("says in Italian what is wrong with each column, naming the columns", async () => {
     expect(await shown("it", CSV)).toEqual([
-      "name: Al massimo 200 caratteri. address: Obbligatorio. country_code: Due lettere, come IT. latitude: Un numero da -90 a 90. is_active: Deve essere true o false.",
+      "name: Al massimo 200 caratteri. address: Obbligatorio. country_code: Due lettere, come IT. latitude: Un numero da -90 a 90. is_active: Deve essere yes o no (oppure true o false, 1 o 0).",
       "code: Ripete la riga 3: un codice compare una sola volta nel file.",
       'La riga ha 9 celle per 8 colonne: metti tra virgolette doppie la cella che contiene il delimitatore (un indirizzo come "Via Roma, 12").',
     ])
