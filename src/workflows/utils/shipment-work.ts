@@ -448,7 +448,10 @@ async function checkImports(work: ShipmentWork, leases: ShipmentLeases, shipment
       .map(({ shipment, answer }) =>
         limit(async () => {
           try {
-            await postpone({ work, lease: leases.of(shipment.id) }, shipment, "awaiting_import", answer instanceof Error ? answer : answer?.message || "Not imported yet")
+            // The carrier's "not imported yet" is the normal wait after a create (logged as such); no answer is a fault.
+            await postpone({ work, lease: leases.of(shipment.id) }, shipment, "awaiting_import", answer instanceof Error ? answer : answer?.message || "Not imported yet", {
+              expected: !(answer instanceof Error),
+            })
           } catch (error) {
             if (error instanceof ShipmentLeaseLostError) work.logger.warn(`[pickup-point] ${error.message}`)
             else leftAwaiting([shipment.id], error)
@@ -480,9 +483,17 @@ async function moveOrLose(work: ShipmentWork, change: Parameters<PickupPointModu
 /**
  * Keeps or moves to `to` and schedules the next try with exponential
  * backoff. Null: a postponed shipment goes no further in this run.
+ * `why`: the service's own words, or the error that stopped the try;
+ * `expected`: a wait the flow goes through (the carrier importing the
+ * order), logged as info rather than as a warning.
  */
-/** `why`: the service's own words, or the error that stopped the try. */
-async function postpone({ work, lease }: Held, shipment: PickupPointShipmentDTO, to: ShipmentStatus, why: string | unknown, { restart = false } = {}): Promise<null> {
+async function postpone(
+  { work, lease }: Held,
+  shipment: PickupPointShipmentDTO,
+  to: ShipmentStatus,
+  why: string | unknown,
+  { restart = false, expected = false } = {}
+): Promise<null> {
   // Kept as the shipment's last error and in its history, which the admin reads, and logged.
   const error = typeof why === "string" ? why : safeErrorMessage(why)
   const postponed = await work.pickupPoints.postponeShipment({
@@ -494,7 +505,7 @@ async function postpone({ work, lease }: Held, shipment: PickupPointShipmentDTO,
     restart,
   })
   if (!postponed) throw new ShipmentLeaseLostError(shipment.id)
-  work.logger.warn(`[pickup-point] shipment ${shipment.id} (${to}): ${error}`)
+  work.logger[expected ? "info" : "warn"](`[pickup-point] shipment ${shipment.id} (${to}): ${error}`)
   return null
 }
 
