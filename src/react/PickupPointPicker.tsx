@@ -280,7 +280,10 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   // a shopper coming back to the step sees what they chose.
   useEffect(() => {
     const initial = !props.initialPoints && initialQuery.trim() ? queryFromSearchText(initialQuery, base) : null
-    if (initial && !debounceMs) void run(initial)
+    // At once, not after the typing pause: the look-up below must count it as started before it, or a look-up
+    // slower than the pause would take it for the shopper's own search and drop the point. The typing effect
+    // then finds it searched already.
+    if (initial) void run(initial)
     const code = pointToLookUp(props.selectedCode || recallPointCode(remember), props.initialPoints)
     // Searches started by now (the initial one): a later one is the shopper's, whose results stand.
     return code ? lookUpPoint(code, !!props.selectedCode, searches.current) : undefined
@@ -312,7 +315,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     pending.current?.abort()
     lastQuery.current = ""
     // "Type a postcode…" answers the shopper's latest try: a location refused before it is not left above it.
-    // A refusal of the chosen point stays: it still stands.
+    // Other refusals stay (the chosen point's, a failed search's): they still stand.
     setError((current) => (current && "location" in current ? null : current))
     setSearch((current) => ({ ...(current.kind === "done" ? current : { kind: "done", count: points.length }), note: { key: "typeToSearch" } }))
   }
@@ -355,6 +358,8 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
       setUnavailableCode(null)
       setChosenCode(point.code)
       setChosenPoint(point)
+      // The earlier point kept first (chosen before, or remembered) is not put first in later results.
+      pinned.current = null
       setJustChosen(point.name)
       rememberPointCode(remember, point.code)
     } catch (cause) {

@@ -12,7 +12,7 @@ import {
 import { Modules } from "@medusajs/framework/utils"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_OPTION } from "../providers/pickup-point/service"
-import { hasEveryPrice, optionPrices, type ShippingOptionPriceRead } from "./utils/shipping-option-prices"
+import { hasEveryPrice, normalizedPrices, optionPrices, type ShippingOptionPriceRead } from "./utils/shipping-option-prices"
 import {
   planPickupPointDeliverySetupStep,
   type PickupPointDeliveryPrice,
@@ -37,9 +37,10 @@ export type SetupPickupPointDeliveryResult = {
   /**
    * Whether the option now has the prices asked for. False when it existed with other prices: a setup
    * never changes an existing option's prices (they may be the store's own, in other currencies too);
-   * `option_prices` says what they are, and Medusa's option form changes them.
+   * `option_prices` says what they are, and Medusa's option form changes them. Null when the existing
+   * option's prices could not be read.
    */
-  prices_applied: boolean
+  prices_applied: boolean | null
   /** The option's prices as they are after this run. */
   option_prices: PickupPointDeliveryPrice[]
 }
@@ -207,8 +208,8 @@ export const setupPickupPointDeliveryWorkflow = createWorkflow(
           shipping_option_type_id: resolved.shipping_option_type_id!,
           shipping_option_id: resolved.shipping_option_id ?? createdOptions![0].id,
           created,
-          prices_applied: resolved.shipping_option_id ? hasEveryPrice(existingPrices ?? [], resolved.prices) : true,
-          option_prices: resolved.shipping_option_id ? (existingPrices ?? []) : resolved.prices,
+          prices_applied: !resolved.shipping_option_id ? true : existingPrices?.length ? hasEveryPrice(existingPrices, resolved.prices) : null,
+          option_prices: resolved.shipping_option_id ? (existingPrices ?? []) : normalizedPrices(resolved.prices),
         }
       })
     )

@@ -242,7 +242,7 @@ function RecordPickup({ shipment, codeSentAt }: { shipment: AdminShipment; codeS
       return
     }
     // Without a code typed, one click would tell the carrier the parcel was collected: asked first, as it cannot be undone.
-    // So is a pickup the carrier has not reported the parcel ready for: it may still be on its way (or tracking lags).
+    // So is a pickup before the carrier reported the parcel at the point: it may still be on its way (or tracking lags).
     const notAtPoint = (shipment.tracking_stage ?? 0) < TRACKING_STAGES.at_pickup_point
     if (!value || notAtPoint) {
       const confirmed = await prompt({

@@ -58,8 +58,8 @@ export type SetupResult = {
   service_zone_id: string
   shipping_option_id: string
   created: string[]
-  /** False when the option existed with other prices, which a setup never changes. */
-  prices_applied: boolean
+  /** False when the option existed with other prices, which a setup never changes; null when they could not be read. */
+  prices_applied: boolean | null
   option_prices: ({ currency_code: string; amount: number } | { region_id: string; amount: number })[]
 }
 

@@ -82,12 +82,20 @@ export const planPickupPointDeliverySetupStep = createStep(
     if (unknownRegions.length) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `Region ${unknownRegions.join(", ")} was not found`)
     }
-    // A price no region sells in could never be paid: refused rather than stored on the option.
+
+    const shippingSets = (location.fulfillment_sets ?? []).filter((set) => set.type === "shipping")
+    const zones = shippingSets.flatMap((set) => set.service_zones ?? [])
+    const existingOption = zones
+      .flatMap((zone) => zone.shipping_options ?? [])
+      .find((o) => isPickupPointProvider(o.provider_id) && o.data?.id === PICKUP_POINT_OPTION.id && !pickupPointCodeOf(o.data ?? undefined))
+    const zone = zones.find((z) => z.shipping_options?.some((o) => o.id === existingOption?.id)) ?? zones[0]
+    // A price no region sells in could never be paid: refused rather than stored on a new option. A setup run
+    // again over an existing option sets no price, so it is not refused for prices it would not set anyway.
     const soldIn = [...new Set(regions.map((r) => r.currency_code.toLowerCase()))].sort()
     const unsold = input.prices.flatMap((price) =>
       "currency_code" in price && !soldIn.includes(price.currency_code.toLowerCase()) ? [price.currency_code.toUpperCase()] : []
     )
-    if (unsold.length) {
+    if (!existingOption && unsold.length) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         `No region sells in ${unsold.join(", ")}, so shoppers could never pay that price: ` +
@@ -96,18 +104,11 @@ export const planPickupPointDeliverySetupStep = createStep(
             : "create a region first (Settings → Regions).")
       )
     }
-
-    const shippingSets = (location.fulfillment_sets ?? []).filter((set) => set.type === "shipping")
-    const zones = shippingSets.flatMap((set) => set.service_zones ?? [])
-    const existingOption = zones
-      .flatMap((zone) => zone.shipping_options ?? [])
-      .find((o) => isPickupPointProvider(o.provider_id) && o.data?.id === PICKUP_POINT_OPTION.id && !pickupPointCodeOf(o.data ?? undefined))
-    const zone = zones.find((z) => z.shipping_options?.some((o) => o.id === existingOption?.id)) ?? zones[0]
     const geoZones = zone ? [] : countriesSoldIn(input.prices, regions, location).map((country_code) => ({ type: "country" as const, country_code }))
     if (!zone && !geoZones.length) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        "No region sells in the prices' currencies and the stock location has no country: create a region first, or give the location an address."
+        "The regions that sell in the prices' currencies have no countries, and the stock location has none: add countries to the region, or give the location an address."
       )
     }
     const zoneName = `${location.name} pickup points`

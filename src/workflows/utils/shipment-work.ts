@@ -450,7 +450,7 @@ async function checkImports(work: ShipmentWork, leases: ShipmentLeases, shipment
           try {
             // The carrier's "not imported yet" is the normal wait after a create (logged as such); no answer is a fault.
             await postpone({ work, lease: leases.of(shipment.id) }, shipment, "awaiting_import", answer instanceof Error ? answer : answer?.message || "Not imported yet", {
-              expected: !(answer instanceof Error),
+              expected: !!answer && !(answer instanceof Error),
             })
           } catch (error) {
             if (error instanceof ShipmentLeaseLostError) work.logger.warn(`[pickup-point] ${error.message}`)

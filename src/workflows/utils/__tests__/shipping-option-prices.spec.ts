@@ -6,9 +6,18 @@ describe("optionPrices", () => {
       optionPrices([
         { currency_code: "eur", amount: 4.9, price_rules: [] },
         { currency_code: "eur", amount: 3.9, price_rules: [{ attribute: "region_id", value: "reg_1" }] },
-        { currency_code: "usd", amount: 6, price_rules: null },
+        { currency_code: "USD", amount: 6, price_rules: null },
       ])
     ).toEqual([{ currency_code: "eur", amount: 4.9 }, { region_id: "reg_1", amount: 3.9 }, { currency_code: "usd", amount: 6 }])
+  })
+
+  it("leaves out a price with another rule, which the setup never sets (free shipping over a total, say)", () => {
+    expect(
+      optionPrices([
+        { currency_code: "eur", amount: 4.9, price_rules: [] },
+        { currency_code: "eur", amount: 0, price_rules: [{ attribute: "item_total", value: "50" }] },
+      ])
+    ).toEqual([{ currency_code: "eur", amount: 4.9 }])
   })
 })
 

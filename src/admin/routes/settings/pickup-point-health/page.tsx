@@ -477,7 +477,7 @@ function OneStepSetup() {
                   })
                 : t("pickupPoint.health.setup.nothingCreated")
               : null}
-            {result && !result.prices_applied ? (
+            {result && result.prices_applied === false ? (
               <Text size="small" className="text-ui-fg-base mt-1">
                 {t("pickupPoint.health.setup.pricesKept", {
                   prices: result.option_prices

@@ -57,10 +57,12 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   // Per shipment: each of the order's shipments has its own story.
   const notes = new Set(shipments.flatMap((one) => noteEventIds(one.events ?? [])))
   const at = (time: Date | string) => new Date(time).getTime()
-  // Each kind given newest first, so that entries with the same order time stay newest first.
   const shown = new Set(shipments.map((one) => one.id))
+  // Each kind given newest first, so that entries with the same order time stay newest first.
   const placed = [
-    ...history
+    // Events of one transaction share its time: the one written later (created_at, then id) comes first.
+    ...[...history]
+      .sort((a, b) => at(b.occurred_at) - at(a.occurred_at) || at(b.created_at) - at(a.created_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
       .filter((event) => !CODE_SENT_EVENT.test(event.message ?? "") && !repeatsItsSuccessor(event.message, shown))
       .map((event) => ({
         orderTime: at(event.occurred_at),
