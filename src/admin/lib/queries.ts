@@ -1,5 +1,5 @@
 import type { AdminOrder } from "@medusajs/framework/types"
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query"
+import { hashKey, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query"
 import { useEffect, useRef } from "react"
 import { isLabelRequestUnderway } from "../../modules/pickup-point/lib/statuses"
 import { sdk } from "./sdk"
@@ -96,7 +96,7 @@ export function useRefreshAfterChange() {
     Promise.all([
       queryClient.invalidateQueries({
         queryKey: [PICKUP_POINT_QUERY_KEY],
-        predicate: (query) => !gone || JSON.stringify(query.queryKey) !== JSON.stringify(shipmentKeys.overview(gone)),
+        predicate: (query) => !gone || query.queryHash !== hashKey(shipmentKeys.overview(gone)),
       }),
       queryClient.invalidateQueries({ queryKey: ["orders"] }),
     ])
