@@ -882,6 +882,23 @@ medusaIntegrationTestRunner({
       expect(JSON.stringify(emitted)).not.toContain(email.code)
     })
 
+    it("shows, with the carrier's refusal of a code send, that the parcel was collected meanwhile", async () => {
+      const { shipment, fulfillmentId } = await labelledShipment()
+      // Ready and collected at the point between two syncs: the plugin still has the parcel at its label.
+      await network(shipment.order_reference_code!, "ST_0006")
+      await network(shipment.order_reference_code!, "ST_0007")
+      expect((await shipmentView(shipment.id)).tracking_stage).toBeLessThan(TRACKING_STAGES.ready_for_pickup)
+
+      const refused = await api.post(`/admin/pickup-point/shipments/${shipment.id}/verification-code`, {}, admin).catch(errorResponse)
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toContain("has already been picked up")
+      // The refusal brought the carrier's status: the admin sees the pickup now, and Medusa has the delivery.
+      expect(await shipmentView(shipment.id)).toMatchObject({ tracking_status_code: "ST_0007", tracking_stage: TRACKING_STAGES.delivered })
+      expect((await fulfillmentOf(fulfillmentId)).delivered_at).toBeTruthy()
+      // The refused send is not counted against the limits.
+      expect(await pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id })).toEqual([])
+    })
+
     it("records other tracking updates from the admin and keeps unknown codes without error", async () => {
       const { shipment } = await labelledShipment()
       const updated = await api.post(`/admin/pickup-point/shipments/${shipment.id}/tracking`, { status_code: "ST0005", status_description: "At our shop" }, admin)

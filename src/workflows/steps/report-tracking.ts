@@ -7,6 +7,7 @@ import { stageOf } from "../../modules/pickup-point/lib/tracking-stages"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { TrackingUpdate } from "../../modules/pickup-point/types"
 import { applyTrackingUpdates } from "../utils/apply-tracking-updates"
+import { isMovedOnRefusal, refreshShipmentStatus } from "../utils/refresh-shipment-status"
 import { shipmentLeaseMs, withShipmentLease } from "../utils/shipment-lease"
 import { shipmentOrdersClient } from "../utils/shipment-orders-client"
 import { toMedusaError } from "../utils/to-medusa-error"
@@ -71,6 +72,8 @@ export const reportTrackingStep = createStep(reportTrackingStepId, async (input:
               : "The verification code is wrong: ask the customer for the code in their e-mail, or send it again."
           )
         }
+        // Refused for another reason: most likely the parcel moved on at the carrier, which the admin should see now.
+        if (isMovedOnRefusal(error)) await refreshShipmentStatus(container, claimed)
         throw toMedusaError(error, "The carrier did not take the update")
       }
     }

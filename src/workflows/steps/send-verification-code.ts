@@ -2,6 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import { isOutcomeUnknown } from "../../lib/shipment-orders"
+import { isMovedOnRefusal, refreshShipmentStatus } from "../utils/refresh-shipment-status"
 import { shipmentOrdersClient } from "../utils/shipment-orders-client"
 import { safeErrorMessage, toMedusaError } from "../utils/to-medusa-error"
 
@@ -24,6 +25,8 @@ export const sendVerificationCodeStep = createStep(
     } catch (error) {
       // An answer lost on the way may hide an e-mail that went out: the send keeps its place in the limits.
       if (!isOutcomeUnknown(error)) {
+        // Refused: most likely the parcel moved on (collected, cancelled), which the admin should see with the refusal.
+        if (isMovedOnRefusal(error)) await refreshShipmentStatus(container, shipment)
         throw toMedusaError(error, "The carrier did not send the verification code")
       }
       // Not a reason to fail the step: its compensation would take the send out of the limits.

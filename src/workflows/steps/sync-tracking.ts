@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto"
 import { ShipmentOrdersInvalidRequestError, ShipmentOrdersProtocolError, ShipmentOrdersRejectedError } from "../../lib/shipment-orders"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
-import { instantIn } from "../../modules/pickup-point/lib/zoned-time"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { TrackingUpdate } from "../../modules/pickup-point/types"
 import { applyFulfillmentStates } from "../utils/apply-fulfillment-states"
 import { applyTrackingUpdates } from "../utils/apply-tracking-updates"
 import { shipmentLeaseMs } from "../utils/shipment-lease"
 import { shipmentOrdersClient } from "../utils/shipment-orders-client"
+import { statusItemUpdate } from "../utils/status-item-update"
 import { safeErrorMessage } from "../utils/to-medusa-error"
 
 export const syncTrackingStepId = "pickup-point-sync-tracking"
@@ -98,19 +98,8 @@ export const syncTrackingStep = createStep(
       const idByReference = new Map(claimed.map((c) => [c.order_reference_code, c.id]))
       const updates: TrackingUpdate[] = items.flatMap((item) => {
         const shipmentId = item.order.orderReferenceCode && idByReference.get(item.order.orderReferenceCode)
-        if (!item.success || !item.tracking?.status || !shipmentId) return []
-        return [
-          {
-            shipment_id: shipmentId,
-            status_code: item.tracking.status,
-            status_description: item.tracking.statusDescription ?? null,
-            external_status_code: item.tracking.externalStatusCode ?? null,
-            external_status_description: item.tracking.externalStatusDescription ?? null,
-            occurred_at: instantIn(item.tracking.lastUpdateDate, item.tracking.lastUpdateTime, timeZone),
-            tracking_number: item.tracking.number ?? null,
-            source: "sync" as const,
-          },
-        ]
+        const update = shipmentId ? statusItemUpdate(item, shipmentId, timeZone) : null
+        return update ? [update] : []
       })
       try {
         const applied = await applyTrackingUpdates(container, updates, { release: { ids, owner } })

@@ -1,0 +1,42 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ShipmentOrdersRejectedError } from "../../lib/shipment-orders"
+import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
+import type PickupPointModuleService from "../../modules/pickup-point/service"
+import { applyTrackingUpdates } from "./apply-tracking-updates"
+import { shipmentOrdersClient } from "./shipment-orders-client"
+import { statusItemUpdate } from "./status-item-update"
+import { safeErrorMessage } from "./to-medusa-error"
+
+/**
+ * Whether the service refused an action on an order it knows and has imported: the refusal of an order in
+ * another state than the plugin's (a code asked for a parcel already collected), worth reading its status.
+ */
+export function isMovedOnRefusal(error: unknown): boolean {
+  return error instanceof ShipmentOrdersRejectedError && error.code === "rejected"
+}
+
+/**
+ * Reads one shipment's status from the service and applies it like the sync:
+ * after the service refused an action because the parcel has moved on (a code
+ * sent for a parcel already collected), so that the admin sees where it stands
+ * with the refusal rather than at the next sync. Best effort: a failure is
+ * logged and the caller's refusal stands; the sync reads the status later.
+ */
+export async function refreshShipmentStatus(
+  container: MedusaContainer,
+  shipment: { id: string; order_reference_code: string | null }
+): Promise<void> {
+  if (!shipment.order_reference_code) return
+  const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+  try {
+    const reference = shipment.order_reference_code
+    const { items } = await shipmentOrdersClient(container).status([{ orderReferenceCode: reference }])
+    const item = items.find((one) => one.order.orderReferenceCode === reference)
+    const update = item ? statusItemUpdate(item, shipment.id, pickupPoints.options.timeZone) : null
+    if (update) {
+      await applyTrackingUpdates(container, [update])
+    }
+  } catch (error) {
+    container.resolve("logger").warn(`[pickup-point] could not read shipment ${shipment.id}'s status after a refusal: ${safeErrorMessage(error)}`)
+  }
+}
