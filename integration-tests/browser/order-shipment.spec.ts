@@ -193,9 +193,9 @@ medusaIntegrationTestRunner({
       await button("Record pickup").click()
       await page().getByText(`Pickup of TEST-${order.display_id} recorded`).waitFor()
       await widget().getByText("Picked up").first().waitFor()
-      // Picked up is final, and never synced: no "not synced yet" promising a sync that will not come.
+      // Picked up is final: no "not heard from the carrier yet" promising news that will not come.
       await widget().getByText("Picked up by the customer").first().waitFor()
-      expect(await widget().getByText("Not synced yet").count()).toBe(0)
+      expect(await widget().getByText("Not heard from the carrier yet").count()).toBe(0)
       const delivered = await waitFor(async () => {
         const { data } = await api.get(`/admin/orders/${order.id}?fields=*fulfillments`, suite.admin)
         return data.order.fulfillments[0]?.delivered_at

@@ -108,6 +108,9 @@ medusaIntegrationTestRunner({
       // A late report of an earlier status moves nothing back.
       const late = await platform(ref, "ST_0004")
       expect(JSON.parse(late.data.receiverBody).verdict).toBe("unchanged")
+      // The admin's "last heard from the carrier" is the webhook's news, later than the last sync.
+      const heard = await shipmentView(shipment.id)
+      expect(new Date(heard.last_heard_at).getTime()).toBeGreaterThan(new Date(heard.last_synced_at).getTime())
       // The sync now reads ST0004 (the last status the service holds): still nothing moves back.
       expect(await sync()).toMatchObject({ calls: 1, transitions: 0 })
       expect(await shipmentView(shipment.id)).toMatchObject({ tracking_stage: 50, tracking_status_code: "ST_0006" })

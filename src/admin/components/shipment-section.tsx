@@ -72,12 +72,12 @@ export function ShipmentSection({ shipment, order }: { shipment: AdminShipment; 
       {shipment.tracking_status_description ? (
         <KeyValue label={t("pickupPoint.shipment.tracking")}>
           {trackingStatusText(shipment.tracking_status_code, shipment.tracking_status_description, (key, fallback) => t(key, { defaultValue: fallback }))}
-          {/* A final stage (picked up, cancelled, returned) is not followed: "not synced yet" would promise a sync. */}
-          {shipment.last_synced_at || (shipment.tracking_stage ?? 0) < FINAL_STAGE_RANK ? (
+          {/* A final stage (picked up, cancelled, returned) is not followed: "not heard from yet" would promise news. */}
+          {shipment.last_heard_at || (shipment.tracking_stage ?? 0) < FINAL_STAGE_RANK ? (
             <Text size="xsmall" className="text-ui-fg-subtle">
-              {shipment.last_synced_at
-                ? t("pickupPoint.shipment.lastSynced", { when: formatDateTime(shipment.last_synced_at, i18n.language) })
-                : t("pickupPoint.shipment.neverSynced")}
+              {shipment.last_heard_at
+                ? t("pickupPoint.shipment.lastHeard", { when: formatDateTime(shipment.last_heard_at, i18n.language) })
+                : t("pickupPoint.shipment.neverHeard")}
             </Text>
           ) : null}
         </KeyValue>

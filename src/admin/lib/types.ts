@@ -43,6 +43,8 @@ export type AdminShipment = {
   tracking_stage_name?: string | null
   attention?: ShipmentAttention | null
   last_synced_at: string | null
+  /** The last sync, or a later report of the carrier's (its webhook): how fresh the status is. */
+  last_heard_at: string | null
   last_error: string | null
   cancel_requested_at: string | null
   label_requested_at?: string | null

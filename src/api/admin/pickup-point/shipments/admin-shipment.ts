@@ -3,6 +3,7 @@ import { PICKUP_POINT_MODULE } from "../../../../modules/pickup-point"
 import type PickupPointModuleService from "../../../../modules/pickup-point/service"
 import { cancelRefusal, isCancellable, isRetryable } from "../../../../modules/pickup-point/lib/statuses"
 import type { PickupPointShipmentDTO } from "../../../../modules/pickup-point/types"
+import { lastHeardAt } from "../views/last-heard"
 
 /** Relations a shipment is shown with. */
 export const SHIPMENT_RELATIONS = ["events", "tracking_events"]
@@ -37,6 +38,7 @@ export function toAdminShipment(shipment: PickupPointShipmentDTO) {
         occurred_at,
         source,
       })),
+    last_heard_at: lastHeardAt(shipment),
     can_cancel: isCancellable(shipment.status) && !cancelRefusal(shipment),
     can_retry: isRetryable(shipment.status),
   }
