@@ -415,6 +415,25 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
         expect(await service.retrievePickupPointShipment(id)).toMatchObject({ tracking_status_code: null })
       })
 
+      it("records at once batches that name the same shipments in other orders, none aborted as a deadlock, each report once", async () => {
+        for (let round = 0; round < 6; round++) {
+          const outcomes = await service.recordShipmentIntents(Array.from({ length: 60 }, () => intent()))
+          const ids = outcomes.map((outcome) => ("shipment" in outcome ? outcome.shipment.id : ""))
+          await service.updatePickupPointShipments(ids.map((id) => ({ id, status: "label_generated" as const, order_reference_code: `REF-${id}` })))
+          // A sync batch, a webhook batch naming them backwards, and one starting halfway: each waits for rows another holds.
+          const reports = (order: string[], status_code: string, source: "sync" | "webhook") => order.map((id) => ({ shipment_id: id, status_code, source }))
+          const results = await Promise.allSettled([
+            service.recordTrackingUpdates(reports(ids, "ST_0005", "sync")),
+            service.recordTrackingUpdates(reports([...ids].reverse(), "ST_0005", "webhook")),
+            service.recordTrackingUpdates(reports([...ids.slice(30), ...ids.slice(0, 30)], "ST_0006", "webhook")),
+          ])
+          expect(results.filter((result) => result.status === "rejected").map((result) => String((result as PromiseRejectedResult).reason))).toEqual([])
+          const stored = await service.listPickupPointShipments({ id: ids })
+          expect(stored.every((shipment) => shipment.tracking_status_code === "ST_0006")).toBe(true)
+          expect(await service.listPickupPointTrackingEvents({ shipment_id: ids })).toHaveLength(ids.length * 2)
+        }
+      })
+
       it("never gives two concurrent sync claims the same shipment, and releases only the owner's batch", async () => {
         await followedShipments(12)
         const runStartedAt = new Date()

@@ -506,6 +506,11 @@ function textArray(values: readonly string[]): string {
  * delivery a shipment). `moves` holds at
  * most one move per shipment. Returns how many reports were new and the
  * shipments whose stage moved.
+ *
+ * The batch's shipments are locked first, in id order, before any report is
+ * written: a sync batch and a webhook batch (or two webhook batches) naming
+ * the same shipments in other orders would otherwise each hold one the other
+ * waits for, and PostgreSQL would abort one of them as a deadlock.
  */
 export async function recordTrackingBatch(
   sql: SqlRunner,
@@ -569,7 +574,7 @@ export async function recordTrackingBatch(
   const leaseColumns = `lease_until = CASE WHEN ${released} THEN NULL ELSE s.lease_until END,
          lease_owner = CASE WHEN ${released} THEN NULL ELSE s.lease_owner END,
          last_synced_at = CASE WHEN ${released} THEN now() ELSE s.last_synced_at END`
-  const params: unknown[] = [input, owner, owner, owner, ids, STAGE_RANK_BEFORE_LABEL, ...SHIPPED_OFF_STATUSES, owner, owner, owner, ids, owner]
+  const params: unknown[] = [input, ids, owner, owner, owner, ids, STAGE_RANK_BEFORE_LABEL, ...SHIPPED_OFF_STATUSES, owner, owner, owner, ids, owner]
   // Each webhook delivery's verdict, by whether its report moved its shipment (one delivery a shipment a batch).
   const settled = batch.settle?.length
     ? `,
@@ -586,15 +591,18 @@ export async function recordTrackingBatch(
     : ""
   const result: ({ recorded: number } & Partial<Omit<TrackingTransition, "stage">>)[] = await sql.execute(
     `WITH input AS (SELECT CAST(? AS jsonb) AS batch),
+     locked AS (
+       SELECT count(*) AS shipments FROM (
+         SELECT id FROM pickup_point_shipment WHERE id = ANY (CAST(? AS text[])) ORDER BY id FOR UPDATE) AS in_order),
      inserted AS (
        INSERT INTO pickup_point_tracking_event
          (id, shipment_id, status_code, status_description, external_status_code, external_status_description, occurred_at, source, dedupe_key)
-       SELECT e.* FROM input, jsonb_to_recordset(input.batch -> 'events') AS e(id text, shipment_id text, status_code text,
+       SELECT e.* FROM input, locked, jsonb_to_recordset(input.batch -> 'events') AS e(id text, shipment_id text, status_code text,
          status_description text, external_status_code text, external_status_description text, occurred_at timestamptz, source text, dedupe_key text)
        ON CONFLICT (shipment_id, dedupe_key) WHERE deleted_at IS NULL DO NOTHING
        RETURNING id),
      v AS (
-       SELECT v.* FROM input, jsonb_to_recordset(input.batch -> 'shipments')
+       SELECT v.* FROM input, locked, jsonb_to_recordset(input.batch -> 'shipments')
          AS v(id text, rank integer, code text, description text, at timestamptz, number text, release boolean)),
      moved AS (
        UPDATE pickup_point_shipment AS s
