@@ -62,12 +62,16 @@ medusaIntegrationTestRunner({
       await form.getByLabel("Code", { exact: true }).fill("PP-MI-009")
       await form.getByLabel("Country code").fill("ITA")
       await form.getByLabel("Latitude (optional)").fill("95")
+      await form.getByLabel("Saturday").fill("mornings")
       await form.getByRole("button", { name: "Save" }).click()
       await form.getByText("Required.").first().waitFor()
       expect(await form.getByText("Required.").count()).toBe(4)
       await form.getByText("Two letters, such as IT.").last().waitFor()
       await form.getByText("A number from -90 to 90.").waitFor()
       expect(await form.getByLabel("Name", { exact: true }).getAttribute("aria-invalid")).toBe("true")
+      // A day's hours are said wrong under that day.
+      await form.getByText("Write each time range as 09:00-13:00, separated by commas; at most 6 a day.").waitFor()
+      expect(await form.getByLabel("Saturday").getAttribute("aria-invalid")).toBe("true")
       await screenshot(page(), "pickup-point-form-errors-en", { selector: '[role="dialog"]' })
       expect(await seriousA11yViolations(page(), '[role="dialog"]')).toEqual([])
 
@@ -79,7 +83,11 @@ medusaIntegrationTestRunner({
       // Typed with a decimal comma, as the CSV import takes it.
       await form.getByLabel("Latitude (optional)").fill("45,472")
       await form.getByLabel("Longitude (optional)").fill("9.187")
-      await form.getByLabel("Opening hours (optional)").fill('{"mon": ["09:00-13:00"]}')
+      // Hours as people write them; Monday's copied to the other weekdays.
+      await form.getByLabel("Monday").fill("9:00-13:00, 15:00-19:00")
+      await form.getByRole("button", { name: "Same hours as Monday from Tuesday to Friday" }).click()
+      await form.getByLabel("Saturday").fill("9.00-12.30")
+      expect(await form.getByLabel("Friday").inputValue()).toBe("9:00-13:00, 15:00-19:00")
       // A code another point has: said under the field, in the admin's words.
       await form.getByLabel("Code", { exact: true }).fill("PP-MI-001")
       await form.getByRole("button", { name: "Save" }).click()
@@ -88,7 +96,12 @@ medusaIntegrationTestRunner({
       await form.getByRole("button", { name: "Save" }).click()
       await page().getByText("Pickup point PP-MI-009 created").waitFor()
       await catalog.getByText("Cartoleria Brera").waitFor()
-      expect((await suite.pickupPoints.listPickupPoints({ code: "PP-MI-009" }))[0]).toMatchObject({ latitude: 45.472, longitude: 9.187 })
+      const weekday = ["09:00-13:00", "15:00-19:00"]
+      expect((await suite.pickupPoints.listPickupPoints({ code: "PP-MI-009" }))[0]).toMatchObject({
+        latitude: 45.472,
+        longitude: 9.187,
+        opening_hours: { mon: weekday, tue: weekday, wed: weekday, thu: weekday, fri: weekday, sat: ["09:00-12:30"] },
+      })
 
       await page().getByRole("textbox", { name: "Search" }).fill("Brera")
       await waitFor(async () => (await catalog.getByRole("row").count()) === 2)

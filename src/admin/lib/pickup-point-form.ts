@@ -14,18 +14,48 @@ export type PickupPointFormValues = {
   longitude: string
   network_code: string
   network_name: string
-  opening_hours: string
+  /** Each day's ranges as typed ("09:00-13:00, 15:00-19:00"); an empty day is closed. */
+  opening_hours: Record<Weekday, string>
   requires_verification_code: boolean
   is_active: boolean
 }
 
-export type FieldErrors = Partial<Record<keyof PickupPointFormValues, string>>
+export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const
+export type Weekday = (typeof WEEKDAYS)[number]
+
+/** A day's hours are a field of their own: `opening_hours.mon`. */
+export type FieldErrors = Partial<Record<Exclude<keyof PickupPointFormValues, "opening_hours"> | `opening_hours.${Weekday}`, string>>
 
 const REQUIRED = ["code", "name", "address", "postcode", "city", "country_code"] as const
-const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-const RANGE = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/
 /** The API's ranges a day (lib/pickup-point-schema.ts). */
 const MAX_RANGES_A_DAY = 6
+/** One range as people write it: "9:00-13:00", "09.00 – 13.00". */
+const TYPED_RANGE = /^(\d{1,2})[:.](\d{2})\s*[-–—]\s*(\d{1,2})[:.](\d{2})$/
+
+/**
+ * A day's ranges as the API takes them ("HH:mm-HH:mm"), from what was typed:
+ * separated by commas or semicolons, hours with one digit or two, a dot or a
+ * colon. Null when a range is not a time range, or there are more than the API
+ * takes; an empty day has none.
+ */
+export function parseDayHours(text: string): string[] | null {
+  const ranges: string[] = []
+  for (const typed of text.split(/[,;]/).map((range) => range.trim()).filter(Boolean)) {
+    const [, fromHour, fromMinute, toHour, toMinute] = TYPED_RANGE.exec(typed) ?? []
+    if (!fromHour || Number(fromHour) > 23 || Number(toHour) > 23 || Number(fromMinute) > 59 || Number(toMinute) > 59) return null
+    ranges.push(`${fromHour.padStart(2, "0")}:${fromMinute}-${toHour.padStart(2, "0")}:${toMinute}`)
+  }
+  return ranges.length <= MAX_RANGES_A_DAY ? ranges : null
+}
+
+/** The week's hours for the API: null when no day has any (the hours are not known), else the days that open. */
+function openingHoursOf(days: Record<Weekday, string>): Partial<Record<Weekday, string[]>> | null {
+  const open = WEEKDAYS.flatMap((day) => {
+    const ranges = parseDayHours(days[day])
+    return ranges?.length ? [[day, ranges] as const] : []
+  })
+  return open.length ? Object.fromEntries(open) : null
+}
 
 /** The API's longest text per field (lib/pickup-point-schema.ts): the inputs take no more. */
 export const MAX_LENGTHS: Partial<Record<keyof PickupPointFormValues, number>> = {
@@ -55,7 +85,7 @@ export function formValuesOf(point?: PickupPoint): PickupPointFormValues {
     longitude: point?.longitude?.toString() ?? "",
     network_code: point?.network_code ?? "",
     network_name: point?.network_name ?? "",
-    opening_hours: point?.opening_hours ? JSON.stringify(point.opening_hours) : "",
+    opening_hours: Object.fromEntries(WEEKDAYS.map((day) => [day, point?.opening_hours?.[day]?.join(", ") ?? ""])) as Record<Weekday, string>,
     requires_verification_code: point?.requires_verification_code ?? false,
     is_active: point?.is_active ?? true,
   }
@@ -85,18 +115,8 @@ export function validatePickupPoint(values: PickupPointFormValues): FieldErrors 
   const lng = parseCoordinate(longitude)
   if (longitude && !(Number.isFinite(lng) && Math.abs(lng) <= 180)) errors.longitude = "pickupPoint.form.errors.longitude"
   if ((latitude === "") !== (longitude === "")) errors[latitude ? "longitude" : "latitude"] = "pickupPoint.form.errors.coordinatesPair"
-  if (values.opening_hours.trim()) {
-    try {
-      const hours = JSON.parse(values.opening_hours) as Record<string, unknown>
-      const valid =
-        hours &&
-        typeof hours === "object" &&
-        !Array.isArray(hours) &&
-        Object.entries(hours).every(([day, ranges]) => DAYS.includes(day) && Array.isArray(ranges) && ranges.length <= MAX_RANGES_A_DAY && ranges.every((r) => typeof r === "string" && RANGE.test(r)))
-      if (!valid) errors.opening_hours = "pickupPoint.form.errors.openingHours"
-    } catch {
-      errors.opening_hours = "pickupPoint.form.errors.openingHours"
-    }
+  for (const day of WEEKDAYS) {
+    if (!parseDayHours(values.opening_hours[day])) errors[`opening_hours.${day}`] = "pickupPoint.form.errors.openingHours"
   }
   return errors
 }
@@ -116,7 +136,7 @@ export function toRequestBody(values: PickupPointFormValues, creating: boolean):
     longitude: values.longitude.trim() ? parseCoordinate(values.longitude) : null,
     network_code: optional(values.network_code),
     network_name: optional(values.network_name),
-    opening_hours: values.opening_hours.trim() ? JSON.parse(values.opening_hours) : null,
+    opening_hours: openingHoursOf(values.opening_hours),
     requires_verification_code: values.requires_verification_code,
     is_active: values.is_active,
   }
@@ -135,8 +155,10 @@ export function fieldErrorsFromApi(message: string): { fields: Record<string, st
   const fields: Record<string, string> = {}
   const unplaced: string[] = []
   for (const refusal of message.replace(/^Invalid request:\s*/, "").split("; ")) {
-    const field = /field '([^']+)'/i.exec(refusal)?.[1].split(/, |\./)[0]
-    if (field) fields[field] = refusal.trim()
+    const [field, part] = /field '([^']+)'/i.exec(refusal)?.[1].split(/, |\./) ?? []
+    // A day's hours have a field of their own in the form.
+    if (field === "opening_hours" && (WEEKDAYS as readonly string[]).includes(part)) fields[`opening_hours.${part}`] = refusal.trim()
+    else if (field) fields[field] = refusal.trim()
     else unplaced.push(refusal.trim())
   }
   // What names no field is said as a whole, so that no refusal goes unsaid.

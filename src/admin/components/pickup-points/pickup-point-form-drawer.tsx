@@ -1,4 +1,4 @@
-import { Button, Drawer, Input, Label, Switch, Text, Textarea, toast } from "@medusajs/ui"
+import { Button, Drawer, Input, Label, Switch, Text, toast } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { messageOf } from "../../lib/errors"
@@ -13,10 +13,11 @@ import {
 import { useSavePickupPoint } from "../../lib/pickup-point-queries"
 import type { PickupPoint } from "../../lib/types"
 import { DrawerHeader } from "./drawer-header"
+import { OpeningHoursFields } from "./opening-hours-fields"
 
-type TextField = Exclude<keyof PickupPointFormValues, "requires_verification_code" | "is_active">
+type TextField = Exclude<keyof PickupPointFormValues, "requires_verification_code" | "is_active" | "opening_hours">
 
-const FIELDS: { name: TextField; required?: boolean; multiline?: boolean; hint?: boolean }[] = [
+const FIELDS: { name: TextField; required?: boolean; hint?: boolean }[] = [
   { name: "code", required: true },
   { name: "name", required: true },
   { name: "address", required: true },
@@ -29,7 +30,6 @@ const FIELDS: { name: TextField; required?: boolean; multiline?: boolean; hint?:
   { name: "longitude" },
   { name: "network_code" },
   { name: "network_name" },
-  { name: "opening_hours", multiline: true, hint: true },
 ]
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; point?: PickupPoint }
@@ -74,7 +74,7 @@ export function PickupPointFormDrawer({ open, onOpenChange, point }: Props) {
     )
   }
 
-  const set = (name: keyof PickupPointFormValues, value: string | boolean) => {
+  const set = (name: Exclude<keyof PickupPointFormValues, "opening_hours">, value: string | boolean) => {
     setValues((current) => ({ ...current, [name]: value }))
     setErrors(({ [name]: _cleared, ...rest }) => rest)
   }
@@ -95,7 +95,7 @@ export function PickupPointFormDrawer({ open, onOpenChange, point }: Props) {
                 "aria-invalid": !!error,
                 "aria-describedby": described,
                 maxLength: MAX_LENGTHS[field.name],
-                onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field.name, event.target.value),
+                onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(field.name, event.target.value),
               }
               return (
                 <div key={field.name} className="flex flex-col gap-y-1">
@@ -103,7 +103,7 @@ export function PickupPointFormDrawer({ open, onOpenChange, point }: Props) {
                     {t(`pickupPoint.form.fields.${field.name}`)}
                     {field.required ? "" : ` ${t("pickupPoint.form.optional")}`}
                   </Label>
-                  {field.multiline ? <Textarea {...common} rows={3} /> : <Input {...common} size="small" />}
+                  <Input {...common} size="small" />
                   {field.hint && !error ? (
                     <Text id={`${id}-hint`} size="xsmall" className="text-ui-fg-subtle">
                       {t(`pickupPoint.form.hints.${field.name}`)}
@@ -117,6 +117,14 @@ export function PickupPointFormDrawer({ open, onOpenChange, point }: Props) {
                 </div>
               )
             })}
+            <OpeningHoursFields
+              hours={values.opening_hours}
+              errors={errors}
+              onChange={(day, text) => {
+                setValues((current) => ({ ...current, opening_hours: { ...current.opening_hours, [day]: text } }))
+                setErrors(({ [`opening_hours.${day}`]: _cleared, ...rest }) => rest)
+              }}
+            />
             {(["requires_verification_code", "is_active"] as const).map((name) => (
               <div key={name} className="flex items-center gap-x-2">
                 <Switch id={`pickup-point-field-${name}`} checked={values[name]} onCheckedChange={(checked) => set(name, checked)} />

@@ -1,6 +1,6 @@
 import { zodValidator } from "@medusajs/framework"
 import { pickupPointInputSchema } from "../../../modules/pickup-point/lib/pickup-point-schema"
-import { fieldErrorsFromApi, formValuesOf, MAX_LENGTHS, toRequestBody, validatePickupPoint } from "../pickup-point-form"
+import { fieldErrorsFromApi, formValuesOf, MAX_LENGTHS, parseDayHours, toRequestBody, validatePickupPoint } from "../pickup-point-form"
 
 const valid = { ...formValuesOf(), code: "PP-1", name: "Edicola", address: "Via Roma 1", postcode: "20121", city: "Milano" }
 
@@ -36,12 +36,39 @@ describe("the pickup-point form against the admin API's rules", () => {
     })
   })
 
-  it("refuses more opening-hour ranges a day than the API takes, before the call", async () => {
-    const six = JSON.stringify({ mon: ["08:00-09:00", "09:00-10:00", "10:00-11:00", "11:00-12:00", "12:00-13:00", "13:00-14:00"] })
-    const seven = JSON.stringify({ mon: [...JSON.parse(six).mon, "14:00-15:00"] })
-    expect(validatePickupPoint({ ...valid, opening_hours: six })).toEqual({})
-    expect(validatePickupPoint({ ...valid, opening_hours: seven })).toEqual({ opening_hours: "pickupPoint.form.errors.openingHours" })
-    expect(await refusalOf(toRequestBody({ ...valid, opening_hours: seven }, true))).toContain("opening_hours")
+  it("reads each day's hours as people type them, and sends them as the API takes them", async () => {
+    expect(parseDayHours(" 9:00-13:00, 15.00 – 19:00 ")).toEqual(["09:00-13:00", "15:00-19:00"])
+    expect(parseDayHours("08:30-12:30; 14:00-18:00")).toEqual(["08:30-12:30", "14:00-18:00"])
+    expect(parseDayHours("")).toEqual([])
+    for (const wrong of ["9-13", "09:00", "24:00-25:00", "09:60-10:00", "mornings"]) expect(parseDayHours(wrong)).toBeNull()
+
+    const typed = { ...valid, opening_hours: { ...valid.opening_hours, mon: "9:00-13:00, 15:00-19:00", sat: "9.00-12.00" } }
+    expect(validatePickupPoint(typed)).toEqual({})
+    const body = toRequestBody(typed, true)
+    expect(body.opening_hours).toEqual({ mon: ["09:00-13:00", "15:00-19:00"], sat: ["09:00-12:00"] })
+    await expect(zodValidator(pickupPointInputSchema, body)).resolves.toBeDefined()
+    // No day with hours: the hours are not known, rather than closed every day.
+    expect(toRequestBody(valid, true).opening_hours).toBeNull()
+  })
+
+  it("shows a point's stored hours a day a line, and saves them unchanged", () => {
+    const opening_hours = { mon: ["09:00-13:00", "15:00-19:00"], sat: ["09:00-12:00"] }
+    const values = formValuesOf({ code: "PP-1", opening_hours } as unknown as Parameters<typeof formValuesOf>[0])
+    expect(values.opening_hours).toEqual({ mon: "09:00-13:00, 15:00-19:00", tue: "", wed: "", thu: "", fri: "", sat: "09:00-12:00", sun: "" })
+    expect(toRequestBody(values, false).opening_hours).toEqual(opening_hours)
+  })
+
+  it("refuses, under its day, a range that is not one or more ranges than the API takes, before the call", async () => {
+    const six = "08:00-09:00, 09:00-10:00, 10:00-11:00, 11:00-12:00, 12:00-13:00, 13:00-14:00"
+    const withHours = (day: string, text: string) => ({ ...valid, opening_hours: { ...valid.opening_hours, [day]: text } })
+    expect(validatePickupPoint(withHours("tue", six))).toEqual({})
+    expect(validatePickupPoint(withHours("tue", `${six}, 14:00-15:00`))).toEqual({ "opening_hours.tue": "pickupPoint.form.errors.openingHours" })
+    expect(validatePickupPoint(withHours("sun", "all day"))).toEqual({ "opening_hours.sun": "pickupPoint.form.errors.openingHours" })
+    // The API's own limit is the same.
+    const seven = Array.from({ length: 7 }, (_, hour) => `${String(hour + 8).padStart(2, "0")}:00-${String(hour + 9).padStart(2, "0")}:00`)
+    const refused = fieldErrorsFromApi(await refusalOf({ ...toRequestBody(valid, true), opening_hours: { tue: seven } }))
+    // Said under that day's line, as the form's own check says it.
+    expect(Object.keys(refused.fields)).toEqual(["opening_hours.tue"])
   })
 
   it("knows the refusal of a code another point has, for the form to say it in the admin's language", () => {
