@@ -2,6 +2,7 @@ import type { HttpTypes } from "@medusajs/types"
 import { PickupPointPicker, PickupPointSummary, useChosenPickupPoint } from "medusa-pickup-point/react"
 import {
   needsPickupPointChoice,
+  optionsForPointPicker,
   readChosenPickupPoint,
   shopperError,
 } from "medusa-pickup-point/storefront"
@@ -224,7 +225,7 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
           {options && (
             <fieldset className="options">
               <legend>How should we deliver?</legend>
-              {options.map((o) => (
+              {optionsForPointPicker(options, method?.shipping_option_id).map((o) => (
                 <label key={o.id} className="option">
                   <input type="radio" name="shipping-option" value={o.id} checked={optionId === o.id} onChange={() => void pick(o)} />
                   <span className="option-name">{o.name}</span>

@@ -90,6 +90,10 @@ medusaIntegrationTestRunner({
       await startPickupPointCheckout(page)
       const continueToPayment = page.getByRole("button", { name: "Continue to payment" })
       await expectDisabled(continueToPayment)
+      // The store published Duomo and Pantheon as options of their own (for storefronts without a picker):
+      // beside the picker they are not offered again, Rome's for a Milano address least of all.
+      const offered = await page.locator(".option-name").allTextContents()
+      expect(offered.sort()).toEqual(["Home delivery", "Pickup point"])
 
       // "Use my location": the nearest first, with distances (the browser is a shopper near the Duomo).
       await browser.context.grantPermissions(["geolocation"], { origin: storefront.url })

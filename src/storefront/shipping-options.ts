@@ -37,6 +37,19 @@ export function needsPickupPointChoice(option: ShippingOptionLike | null | undef
   return isPickupPointOption(option) && !publishedPickupPointCode(option)
 }
 
+/**
+ * The options to list beside a point picker. Published points' own options
+ * are made for storefronts without one; where an option lets the shopper
+ * choose the point, the picker offers those points too (nearest first), so
+ * listing them as well would offer a point in another city as an option of
+ * its own. They are left out then, except `keepId` (the cart's method, say);
+ * without such an option every option is listed.
+ */
+export function optionsForPointPicker<T extends ShippingOptionLike>(options: readonly T[], keepId?: string | null): T[] {
+  if (!options.some(needsPickupPointChoice)) return [...options]
+  return options.filter((option) => option.id === keepId || !publishedPickupPointCode(option))
+}
+
 /** The body of `POST /store/carts/:id/shipping-methods` (or `sdk.store.cart.addShippingMethod`) for a chosen point. */
 export function pickupPointShippingMethod(
   optionId: string,

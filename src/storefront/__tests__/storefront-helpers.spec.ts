@@ -10,6 +10,7 @@ import {
   formatTodaysOpeningHours,
   isPickupPointOption,
   needsPickupPointChoice,
+  optionsForPointPicker,
   pickupPointErrorCode,
   pickupPointShippingMethod,
   publishedPickupPointCode,
@@ -61,6 +62,16 @@ describe("recognising pickup-point shipping options", () => {
     expect(needsPickupPointChoice(published)).toBe(false)
     expect(publishedPickupPointCode(published)).toBe("PP-RM-001")
     expect(publishedPickupPointCode(generic)).toBeNull()
+  })
+
+  it("lists beside a picker the options other than published points', unless the cart has one", () => {
+    const generic = { id: "so_generic", data: { id: "pickup-point" } }
+    const rome = { id: "so_rome", data: { id: "pickup-point", pickup_point_code: "PP-RM-001" } }
+    const courier = { id: "so_courier", data: { id: "manual-fulfillment" } }
+    expect(optionsForPointPicker([courier, rome, generic]).map((o) => o.id)).toEqual(["so_courier", "so_generic"])
+    expect(optionsForPointPicker([courier, rome, generic], "so_rome").map((o) => o.id)).toEqual(["so_courier", "so_rome", "so_generic"])
+    // No option to choose a point with: the published ones are how a shopper gets a point.
+    expect(optionsForPointPicker([courier, rome]).map((o) => o.id)).toEqual(["so_courier", "so_rome"])
   })
 
   it("builds the shipping-method body with the point's code", () => {
