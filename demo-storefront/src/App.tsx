@@ -21,6 +21,11 @@ function addressOf(view: View): string {
   return window.location.pathname + window.location.search
 }
 
+/** Whether the page's address is `address` already (a hash, or the shop's address without one). */
+function isHere(address: string): boolean {
+  return address.startsWith("#") ? window.location.hash === address : !window.location.hash
+}
+
 async function confirmationOf(orderId: string): Promise<View> {
   const { order } = await sdk.store.order.retrieve(orderId, { fields: ORDER_FIELDS })
   return { name: "confirmation", order }
@@ -52,6 +57,9 @@ export function App() {
   const [view, setView] = useState<View | null>(() => (VIEW_ADDRESS.test(window.location.hash) ? null : { name: "shop" }))
   const [readError, setReadError] = useState<string | null>(null)
 
+  // A step the shopper takes is a new entry of the browser's history, so that Back returns to the one
+  // before; a view read from the address (a reload, Back, a link) takes the place of its entry.
+  const replaceEntry = useRef(true)
   // Reads started so far: only the latest address's answer is shown.
   const reads = useRef(0)
   const read = useCallback(() => {
@@ -59,17 +67,22 @@ export function App() {
     setReadError(null)
     viewAt(window.location.hash).then(
       // A click meanwhile (the store's name) stands.
-      (found) => mine === reads.current && setView((current) => current ?? found),
+      (found) => {
+        if (mine !== reads.current) return
+        replaceEntry.current = true
+        setView((current) => current ?? found)
+      },
       (cause: unknown) => mine === reads.current && setReadError(shopperError(cause).message)
     )
   }, [])
   useEffect(() => {
     if (!view) read()
   }, [])
-  // An address typed or pasted into this tab opens what it names, as a reload would. The page's own
-  // replaceState below fires no hashchange.
+  // An address typed or pasted into this tab, or Back and Forward, open what it names, as a reload would.
+  // The page's own pushState and replaceState below fire no hashchange.
   useEffect(() => {
     const follow = () => {
+      replaceEntry.current = true
       if (!VIEW_ADDRESS.test(window.location.hash)) return setView({ name: "shop" })
       setView(null)
       read()
@@ -78,7 +91,10 @@ export function App() {
     return () => window.removeEventListener("hashchange", follow)
   }, [read])
   useEffect(() => {
-    if (view) window.history.replaceState(null, "", addressOf(view))
+    if (!view) return
+    const address = addressOf(view)
+    if (!isHere(address)) window.history[replaceEntry.current ? "replaceState" : "pushState"](null, "", address)
+    replaceEntry.current = false
   }, [view])
 
   return (
@@ -112,7 +128,16 @@ export function App() {
           </p>
         )}
         {view?.name === "shop" && <Shop onCart={(cart) => setView({ name: "checkout", cart })} />}
-        {view?.name === "checkout" && <Checkout initialCart={view.cart} onOrder={(order) => setView({ name: "confirmation", order })} />}
+        {view?.name === "checkout" && (
+          <Checkout
+            initialCart={view.cart}
+            onOrder={(order) => {
+              // A placed checkout cannot be gone back to: its order takes its entry.
+              replaceEntry.current = true
+              setView({ name: "confirmation", order })
+            }}
+          />
+        )}
         {view?.name === "confirmation" && <Confirmation order={view.order} onContinue={() => setView({ name: "shop" })} />}
       </main>
     </div>

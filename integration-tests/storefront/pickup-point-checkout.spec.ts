@@ -324,11 +324,19 @@ medusaIntegrationTestRunner({
     })
 
     it("comes back, after a reload, to the same checkout at the step it needs, and to the same order with where to collect it", async () => {
-      const { page } = browser
+      // A tab of its own: its history holds only this shopper's steps, so that Back out of the store shows.
+      const page = await browser.context.newPage()
       const startedAt = new Date()
       const picker = await pickerAtDelivery(page)
       const cartAddress = new URL(page.url()).hash
       expect(cartAddress).toMatch(/^#checkout\/cart_/)
+      // Back returns to the shop, not out of the store; Forward to the checkout.
+      await page.goBack()
+      await page.getByRole("heading", { name: "Shop" }).waitFor()
+      expect(new URL(page.url()).hash).toBe("")
+      await page.goForward()
+      await page.getByText("How should we deliver?").waitFor()
+      expect(new URL(page.url()).hash).toBe(cartAddress)
 
       // Reloaded at delivery: the address kept above, the options to choose from.
       await page.reload()
@@ -387,6 +395,12 @@ medusaIntegrationTestRunner({
       await page.getByRole("button", { name: "Continue shopping" }).click()
       await page.getByRole("heading", { name: "Shop" }).waitFor()
       expect(new URL(page.url()).hash).toBe("")
+      // Back from the shop: the order, not its placed checkout.
+      await page.goBack()
+      await confirmation.waitFor()
+      expect(new URL(page.url()).hash).toBe(orderAddress)
+      await page.goForward()
+      await page.getByRole("heading", { name: "Shop" }).waitFor()
       // The order's address typed over the shop's, in the same tab: its confirmation again.
       await page.evaluate((hash) => (window.location.hash = hash), orderAddress)
       await confirmation.waitFor()
@@ -395,6 +409,7 @@ medusaIntegrationTestRunner({
       await page.evaluate(() => (window.location.hash = "#order/order_doesnotexist"))
       await page.getByRole("alert").getByText("We could not find this order.", { exact: false }).waitFor()
       await page.getByRole("heading", { name: "Shop" }).waitFor()
+      await page.close()
     })
   },
 })
