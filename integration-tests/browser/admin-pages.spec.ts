@@ -280,6 +280,18 @@ medusaIntegrationTestRunner({
       await page().keyboard.press("Enter")
       await page().getByRole("button", { name: "Print labels (0)" }).waitFor()
       expect(await page().getByRole("checkbox", { name: `Select TEST-${failed.display_id}` }).isChecked()).toBe(false)
+
+      // The page's own checkbox: every row of the page, "mixed" once one is let go, then every row again, then none.
+      const wholePage = page().getByRole("checkbox", { name: "Select every row of this page" })
+      await wholePage.click()
+      await page().getByRole("button", { name: "Print labels (3)" }).waitFor()
+      await page().getByRole("checkbox", { name: `Select TEST-${failed.display_id}` }).click()
+      await page().getByRole("button", { name: "Print labels (2)" }).waitFor()
+      expect(await wholePage.getAttribute("aria-checked")).toBe("mixed")
+      await wholePage.click()
+      await page().getByRole("button", { name: "Print labels (3)" }).waitFor()
+      await wholePage.click()
+      await page().getByRole("button", { name: "Print labels (0)" }).waitFor()
     })
 
     browserTest("judges the chosen shipments as they are now: labelled since, voided by the carrier, or gone from the list", async () => {

@@ -13,6 +13,7 @@ import { sdk } from "../../lib/sdk"
 import { codeNotNeeded, codeRefusalReason, hasPrintableLabel, noLabelReason } from "../../lib/shipment-advice"
 import { downloadBlob, fetchMergedLabels, fetchShipmentsById, LabelListLostError, runForEach, useShipmentList, type BulkOutcome } from "../../lib/shipment-list-queries"
 import type { AdminShipment } from "../../lib/types"
+import { useRowSelection } from "../../lib/use-row-selection"
 
 const PAGE_SIZE = 20
 const ALL = "all"
@@ -31,7 +32,6 @@ const PickupPointShipmentsPage = () => {
   const attentionOnly = filters.needs_attention === "true"
   const pageIndex = pageIndexOf(filters.offset, PAGE_SIZE)
   const setPageIndex = (index: number) => setFilters({ offset: String(index * PAGE_SIZE) })
-  const [selected, setSelected] = useState<Map<string, AdminShipment>>(new Map())
   const [running, setRunning] = useState<string | null>(null)
   const [outcomes, setOutcomes] = useState<{ action: string; rows: BulkOutcome[] } | null>(null)
 
@@ -51,16 +51,8 @@ const PickupPointShipmentsPage = () => {
   }, [data, pageIndex, pageCount])
   // The chosen shipments as the list shows them now (one chosen on another page keeps the copy it was chosen with,
   // for its count and the buttons; a bulk action reads them all again first).
-  const listed = new Map(shipments.map((shipment) => [shipment.id, shipment]))
-  const chosen = [...selected.values()].map((shipment) => listed.get(shipment.id) ?? shipment)
-
-  const toggle = (shipment: AdminShipment, checked: boolean) =>
-    setSelected((current) => {
-      const next = new Map(current)
-      if (checked) next.set(shipment.id, shipment)
-      else next.delete(shipment.id)
-      return next
-    })
+  const selection = useRowSelection(shipments)
+  const { selected, chosen } = selection
 
   const bulk = async (action: string, run: (shipments: AdminShipment[]) => Promise<BulkOutcome[]>) => {
     setRunning(action)
@@ -175,7 +167,7 @@ const PickupPointShipmentsPage = () => {
             {t("pickupPoint.shipments.sendCodes", { count: chosen.length })}
           </Button>
           {/* The selection spans pages and filters: the counts above include chosen rows not shown. */}
-          <Button size="small" variant="transparent" disabled={!chosen.length || !!running} onClick={() => setSelected(new Map())}>
+          <Button size="small" variant="transparent" disabled={!chosen.length || !!running} onClick={selection.clear}>
             {t("pickupPoint.shipments.clearSelection")}
           </Button>
         </div>
@@ -233,7 +225,7 @@ const PickupPointShipmentsPage = () => {
         <Table.Header>
           <Table.Row>
             <Table.HeaderCell className="w-8">
-              <span className="sr-only">{t("pickupPoint.list.select")}</span>
+              <Checkbox aria-label={t("pickupPoint.list.selectPage")} checked={selection.pageChecked} disabled={!shipments.length} onCheckedChange={(checked) => selection.togglePage(checked === true)} />
             </Table.HeaderCell>
             <Table.HeaderCell>{t("pickupPoint.shipment.orderNumber")}</Table.HeaderCell>
             <Table.HeaderCell>{t("pickupPoint.point.heading")}</Table.HeaderCell>
@@ -250,7 +242,7 @@ const PickupPointShipmentsPage = () => {
                 <Checkbox
                   aria-label={t("pickupPoint.shipments.select", { number: shipment.order_number })}
                   checked={selected.has(shipment.id)}
-                  onCheckedChange={(checked) => toggle(shipment, checked === true)}
+                  onCheckedChange={(checked) => selection.toggle(shipment, checked === true)}
                 />
               </Table.Cell>
               <Table.Cell>

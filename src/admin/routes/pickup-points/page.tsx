@@ -10,6 +10,7 @@ import { messageOf } from "../../lib/errors"
 import { pageIndexOf, useListUrlState } from "../../lib/list-url-state"
 import { usePickupPoints, useSavePickupPoint } from "../../lib/pickup-point-queries"
 import type { PickupPoint } from "../../lib/types"
+import { useRowSelection } from "../../lib/use-row-selection"
 
 const PAGE_SIZE = 20
 /** How long typing pauses before the search runs. */
@@ -31,7 +32,6 @@ const PickupPointsPage = () => {
   }, [typed])
   const pageIndex = pageIndexOf(filters.offset, PAGE_SIZE)
   const setPageIndex = (index: number) => setFilters({ offset: String(index * PAGE_SIZE) })
-  const [selected, setSelected] = useState<Map<string, PickupPoint>>(new Map())
   const [editing, setEditing] = useState<PickupPoint | null | undefined>(undefined)
   const [importing, setImporting] = useState(false)
   const [publishing, setPublishing] = useState(false)
@@ -51,16 +51,8 @@ const PickupPointsPage = () => {
     if (data && pageIndex >= pageCount) setPageIndex(pageCount - 1)
   }, [data, pageIndex, pageCount])
   // The chosen points as the list shows them now: one activated or deactivated since it was ticked is published as it is.
-  const listed = new Map(points.map((point) => [point.id, point]))
-  const chosen = [...selected.values()].map((point) => listed.get(point.id) ?? point)
-
-  const toggle = (point: PickupPoint, checked: boolean) =>
-    setSelected((current) => {
-      const next = new Map(current)
-      if (checked) next.set(point.id, point)
-      else next.delete(point.id)
-      return next
-    })
+  const selection = useRowSelection(points)
+  const { selected, chosen } = selection
 
   const setActive = (point: PickupPoint, is_active: boolean) =>
     save.mutate(
@@ -68,7 +60,7 @@ const PickupPointsPage = () => {
       {
         onSuccess: ({ pickup_point }) => {
           // A chosen point on another page by the time the drawer opens keeps this copy.
-          setSelected((current) => (current.has(pickup_point.id) ? new Map(current).set(pickup_point.id, pickup_point) : current))
+          selection.refresh(pickup_point)
           toast.success(t(is_active ? "pickupPoint.list.activated" : "pickupPoint.list.deactivated", { code: point.code }))
         },
         onError: (err) => toast.error(t("pickupPoint.list.saveFailed"), { description: messageOf(err) }),
@@ -137,7 +129,7 @@ const PickupPointsPage = () => {
         <Table.Header>
           <Table.Row>
             <Table.HeaderCell className="w-8">
-              <span className="sr-only">{t("pickupPoint.list.select")}</span>
+              <Checkbox aria-label={t("pickupPoint.list.selectPage")} checked={selection.pageChecked} disabled={!points.length} onCheckedChange={(checked) => selection.togglePage(checked === true)} />
             </Table.HeaderCell>
             <Table.HeaderCell>{t("pickupPoint.list.code")}</Table.HeaderCell>
             <Table.HeaderCell>{t("pickupPoint.list.name")}</Table.HeaderCell>
@@ -158,7 +150,7 @@ const PickupPointsPage = () => {
                 <Checkbox
                   aria-label={t("pickupPoint.list.selectPoint", { code: point.code })}
                   checked={selected.has(point.id)}
-                  onCheckedChange={(checked) => toggle(point, checked === true)}
+                  onCheckedChange={(checked) => selection.toggle(point, checked === true)}
                 />
               </Table.Cell>
               <Table.Cell>{point.code}</Table.Cell>
