@@ -31,7 +31,7 @@ const STAGE_COLOR: Record<string, Color> = {
 export function ShipmentBadges({ shipment }: { shipment: Pick<AdminShipment, "status" | "tracking_stage_name" | "tracking_status_code"> }) {
   const { t } = useTranslation()
   const stage = shipment.tracking_stage_name
-  // "Label made" next to "Label generated" says nothing more: the stage shows once it goes further.
+  // The carrier's "label generated" next to the status of the same name says nothing more: the stage shows once it goes further.
   const repeatsStatus = stage === "label" && shipment.status === "label_generated"
   return (
     <div className="flex flex-wrap items-center gap-2">
