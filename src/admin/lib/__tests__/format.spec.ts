@@ -1,4 +1,4 @@
-import { formatDateTime, formatDecimal, localeOf, parsePrice } from "../format"
+import { formatDateTime, formatDecimal, formatMoney, localeOf, parsePrice } from "../format"
 
 describe("a price as an admin types it", () => {
   it("takes a dot or a decimal comma, and nothing else", () => {
@@ -28,5 +28,17 @@ describe("sizes in the dashboard's language", () => {
     expect(formatDecimal(12.5, "it")).toBe("12,5")
     expect(formatDecimal(8, "it")).toBe("8")
     expect(formatDecimal(1.25, "enGB")).toBe("1.3")
+  })
+})
+
+describe("amounts of money in the dashboard's language", () => {
+  it("writes the currency and its separators as the admin's language does, whatever the code's case", () => {
+    expect(formatMoney(4.9, "eur", "en")).toBe("€4.90")
+    expect(formatMoney(4.9, "EUR", "it")).toBe("4,90\u00a0€")
+    expect(formatMoney(1250, "usd", "enGB")).toBe("US$1,250.00")
+  })
+
+  it("says an amount in a code Intl does not know as the amount and the code, rather than failing", () => {
+    expect(formatMoney(3.5, "x1", "en")).toBe("3.5 X1")
   })
 })
