@@ -698,6 +698,31 @@ moduleIntegrationTestRunner<PickupPointModuleService>({
       })
     })
 
+    describe("the log of a wait for the carrier's import", () => {
+      it("logs the carrier's 'not imported yet' as information, and a status call that got no answer as a warning", async () => {
+        const lines: { level: string; message: string }[] = []
+        const logger = Object.fromEntries(["info", "warn", "error", "debug"].map((level) => [level, (message: string) => lines.push({ level, message })])) as never
+        const work: ShipmentWork = { pickupPoints: service, client: sandbox.client(MERCHANTS.delivery, { retries: 0 }), logger, lease: { leaseMs: 60_000 } }
+        await sandbox.setImportDelay(60_000)
+        try {
+          const { shipment } = await service.recordShipmentIntent(intent())
+          const created = await advanceShipments(work, [shipment.id], { concurrency: 1 })
+          expect(created.get(shipment.id)).toMatchObject({ shipment: { status: "awaiting_import" } })
+          const waits = lines.filter((line) => line.message.includes(shipment.id) && line.message.includes("(awaiting_import)"))
+          expect(waits.map((line) => line.level)).toEqual(["info"])
+
+          // The next look finds no answer: a fault, said louder.
+          lines.length = 0
+          await service.updatePickupPointShipments({ id: shipment.id, next_attempt_at: new Date() })
+          await sandbox.fault("status", "http_503", 1)
+          await advanceShipments(work, [shipment.id], { concurrency: 1 })
+          expect(lines.filter((line) => line.message.includes(shipment.id) && line.message.includes("(awaiting_import)")).map((line) => line.level)).toEqual(["warn"])
+        } finally {
+          await sandbox.setImportDelay(0)
+        }
+      })
+    })
+
     describe("a batch's faults", () => {
       const healthy = (): ShipmentWork => ({ pickupPoints: service, client: sandbox.client(MERCHANTS.delivery, { retries: 0 }), logger: quietLogger, lease: { leaseMs: 60_000 } })
 
