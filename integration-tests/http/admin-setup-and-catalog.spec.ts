@@ -491,6 +491,25 @@ medusaIntegrationTestRunner({
         expect(unknown.status).toBe(404)
       })
 
+      it("replaces a point's opening hours with those given, in the admin and by a CSV import: a day left out is closed", async () => {
+        const body = { code: "PP-HOURS", name: "Hours", address: "Via Ore 1", city: "Bologna", postcode: "40121", country_code: "IT" }
+        const week = { mon: ["09:00-13:00"], sat: ["09:30-12:30"] }
+        const { id } = (await api.post("/admin/pickup-points", { ...body, opening_hours: week }, admin)).data.pickup_point
+        const stored = async () => (await api.get(`/store/pickup-points/${body.code}`, store)).data.pickup_point.opening_hours
+
+        // Saturday emptied, Sunday opened: Saturday is closed now, not kept from before.
+        const edited = await api.post(`/admin/pickup-points/${id}`, { opening_hours: { mon: ["09:00-13:00"], sun: ["10:00-12:00"] } }, admin)
+        expect(edited.data.pickup_point.opening_hours).toEqual({ mon: ["09:00-13:00"], sun: ["10:00-12:00"] })
+        expect(await stored()).toEqual({ mon: ["09:00-13:00"], sun: ["10:00-12:00"] })
+        // An edit that leaves the hours out keeps them.
+        await api.post(`/admin/pickup-points/${id}`, { name: "Hours renamed" }, admin)
+        expect(await stored()).toEqual({ mon: ["09:00-13:00"], sun: ["10:00-12:00"] })
+
+        const header = "code,name,address,city,postcode,country_code,opening_hours"
+        await api.post("/admin/pickup-points/import", { csv: `${header}\nPP-HOURS,Hours,Via Ore 1,Bologna,40121,IT,"{""tue"":[""08:00-12:00""]}"` }, admin)
+        expect(await stored()).toEqual({ tue: ["08:00-12:00"] })
+      })
+
       it("refuses a point with one coordinate, on create and on update, and changes nothing", async () => {
         const body = { code: "PP-HALF", name: "Half point", address: "Via Mezza 1", city: "Parma", postcode: "43121", country_code: "IT" }
         const halfCreate = await api.post("/admin/pickup-points", { ...body, latitude: 44.8 }, admin).catch(errorResponse)

@@ -164,6 +164,22 @@ export default class PickupPointModuleService extends MedusaService({
     return point ?? null
   }
 
+  /**
+   * Updates points of the catalog; the opening hours given replace the stored
+   * ones (a day left out is closed). Medusa merges a JSON field into the
+   * stored value, as it does metadata, which would keep a day the admin
+   * emptied: hours being replaced are cleared first, in the same transaction.
+   */
+  @InjectTransactionManager()
+  async updateCatalogPoints(
+    inputs: ({ id: string } & Partial<PickupPointInput>)[],
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<PickupPointDTO[]> {
+    const replacing = inputs.filter((input) => input.opening_hours)
+    if (replacing.length) await this.updatePickupPoints(replacing.map(({ id }) => ({ id, opening_hours: null })), sharedContext)
+    return await this.updatePickupPoints(inputs, sharedContext)
+  }
+
   /** Creates or updates points by code, all of them or none; says which codes were new. */
   @InjectManager()
   async upsertPickupPointsByCode(
@@ -183,7 +199,7 @@ export default class PickupPointModuleService extends MedusaService({
     const toCreate = inputs.filter((input) => !byCode.has(input.code))
     const toUpdate = inputs.filter((input) => byCode.has(input.code))
     if (toCreate.length) await this.createPickupPoints(toCreate, sharedContext)
-    if (toUpdate.length) await this.updatePickupPoints(toUpdate.map((input) => ({ id: byCode.get(input.code)!.id, ...input })), sharedContext)
+    if (toUpdate.length) await this.updateCatalogPoints(toUpdate.map((input) => ({ id: byCode.get(input.code)!.id, ...input })), sharedContext)
     // New points, and those the file activates or deactivates: their published options follow (an unchanged one is left as an admin set it).
     const changed = toUpdate.filter((input) => input.is_active !== undefined && input.is_active !== byCode.get(input.code)!.is_active)
     return { created: toCreate.map((input) => input.code), updated: toUpdate.map((input) => input.code), activity_changed: [...toCreate, ...changed].map((input) => input.code) }

@@ -29,12 +29,12 @@ export const updatePickupPointStep = createStep(
     if (missing) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, coordinatesPairMessage(missing))
     }
-    const point = await pickupPoints.updatePickupPoints(input)
+    const [point] = await pickupPoints.updateCatalogPoints([input])
     return new StepResponse({ point, activity_changed: point.is_active !== previous.is_active }, previous)
   },
   async (previous: PickupPointDTO | undefined, { container }) => {
     if (!previous) return
     const { created_at: _c, updated_at: _u, deleted_at: _d, ...fields } = previous
-    await container.resolve<PickupPointModuleService>(PICKUP_POINT_MODULE).updatePickupPoints(fields as never)
+    await container.resolve<PickupPointModuleService>(PICKUP_POINT_MODULE).updateCatalogPoints([fields as never])
   }
 )
