@@ -319,7 +319,14 @@ medusaIntegrationTestRunner({
         expect(await codesFound("del duomo milano")).toEqual(["PP-MI-001"])
         expect(await codesFound("duomo edicola")).toEqual(["PP-MI-001"])
         expect(await codesFound("%")).toEqual([])
-        expect(await codesFound("PP_MI")).toEqual([])
+        // "_" as LIKE's any-character would find "Duomo 1"; typed, it is itself (or, as in the store's search, between words).
+        expect(await codesFound("uomo_")).toEqual([])
+        // The public code printed on the label, in any case; an inactive point too; a word without its accent.
+        expect(await codesFound("mi002")).toEqual(["PP-MI-002"])
+        expect(await codesFound("centrale")).toEqual(["PP-MI-003"])
+        await api.post("/admin/pickup-points", { code: "PP-BG-001", name: "Edicola Città Alta", address: "Via Gombito 1", city: "Bergamo", postcode: "24129", country_code: "IT" }, admin)
+        expect(await codesFound("citta alta")).toEqual(["PP-BG-001"])
+        expect(await codesFound("Città")).toEqual(["PP-BG-001"])
         // By country, whatever its case (the admin's change of pickup point offers the order's country only).
         const inCountry = async (country: string) =>
           (await api.get(`/admin/pickup-points?q=duomo&country_code=${country}`, admin)).data.pickup_points.map((point: { code: string }) => point.code)

@@ -7,6 +7,7 @@ import { normalizeStatusCode } from "../../lib/shipment-orders/status-codes"
 import * as atomic from "./atomic-operations"
 import { maskEmail } from "./lib/mask-email"
 import type { PickupPointInput } from "./lib/pickup-point-schema"
+import { buildAdminCatalogCountSql, buildAdminCatalogPageSql, type AdminCatalogSearch } from "./lib/admin-catalog-search"
 import { buildPickupPointCountSql, buildPickupPointSearchSql, postcodeWithoutSeparators, shorterPostcodeSearches, type PickupPointSearch } from "./lib/search"
 import {
   CANCELLABLE_STATUSES,
@@ -156,6 +157,22 @@ export default class PickupPointModuleService extends MedusaService({
         distance_km: distance_km === null ? null : Math.round(Number(distance_km) * 100) / 100,
       })),
     }
+  }
+
+  /** The admin's catalog search (lib/admin-catalog-search.ts): one page of points by code, and how many match. */
+  @InjectManager()
+  async listAndCountCatalogPoints(
+    search: AdminCatalogSearch,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<[PickupPointDTO[], number]> {
+    const page = buildAdminCatalogPageSql(search)
+    const count = buildAdminCatalogCountSql(search)
+    const [rows, [counted]] = (await Promise.all([
+      sharedContext.manager!.execute(page.sql, page.params),
+      sharedContext.manager!.execute(count.sql, count.params),
+    ])) as [{ id: string }[], { count: string }[]]
+    const points = rows.length ? await this.listPickupPoints({ id: rows.map((row) => row.id) }, { order: { code: "ASC" } }, sharedContext) : []
+    return [points, Number(counted?.count ?? 0)]
   }
 
   /** The active catalog entry for a code, or null when it is unknown or inactive. */

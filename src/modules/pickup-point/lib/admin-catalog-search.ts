@@ -1,0 +1,52 @@
+import { foldSearchText } from "./search"
+
+export type AdminCatalogSearch = {
+  q?: string
+  country_code?: string
+  is_active?: boolean
+  limit: number
+  offset: number
+}
+
+type Sql = { sql: string; params: unknown[] }
+
+/** The text an admin's word is looked for in: every field a point is known by, the public code on its label included. */
+const SEARCHED_TEXT = "concat_ws(' ', code, public_code, name, address, city, postcode, network_code, network_name)"
+
+/**
+ * The admin's catalog search, active and inactive points alike: every word
+ * typed (the first 8) is found somewhere in the point, either inside any of
+ * its fields as typed ("mi001" in the public code MI001, "brera" inside an
+ * address), or as the beginning of one of its words folded as the store's
+ * search folds them ("citta" finds Città). `%`, `_` and a backslash typed are
+ * matched as themselves.
+ */
+function adminCatalogConditions(search: AdminCatalogSearch): Sql {
+  const where = ["deleted_at IS NULL"]
+  const params: unknown[] = []
+  if (search.is_active !== undefined) {
+    where.push("is_active = ?")
+    params.push(search.is_active)
+  }
+  if (search.country_code) {
+    where.push("lower(country_code) = lower(?)")
+    params.push(search.country_code.trim())
+  }
+  for (const word of (search.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
+    where.push(`(${SEARCHED_TEXT} ILIKE ? OR search_terms @@ plainto_tsquery('simple', ?))`)
+    params.push(`%${word.replace(/[\\%_]/g, "\\$&")}%`, foldSearchText(word).toLowerCase())
+  }
+  return { sql: where.join(" AND "), params }
+}
+
+/** One page of the matching points' ids, by code. */
+export function buildAdminCatalogPageSql(search: AdminCatalogSearch): Sql {
+  const { sql, params } = adminCatalogConditions(search)
+  return { sql: `SELECT id FROM pickup_point WHERE ${sql} ORDER BY code ASC, id ASC LIMIT ? OFFSET ?`, params: [...params, search.limit, search.offset] }
+}
+
+/** How many points match. */
+export function buildAdminCatalogCountSql(search: AdminCatalogSearch): Sql {
+  const { sql, params } = adminCatalogConditions(search)
+  return { sql: `SELECT count(*) AS count FROM pickup_point WHERE ${sql}`, params }
+}
