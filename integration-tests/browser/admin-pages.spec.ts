@@ -70,7 +70,7 @@ medusaIntegrationTestRunner({
       await form.getByText("A number from -90 to 90.").waitFor()
       expect(await form.getByLabel("Name", { exact: true }).getAttribute("aria-invalid")).toBe("true")
       // A day's hours are said wrong under that day.
-      await form.getByText("Write each time range as 09:00-13:00, separated by commas; at most 6 a day.").waitFor()
+      await form.getByText("Write each time range as 9-13 or 09:00-13:00, opening before closing, separated by commas; at most 6 a day.").waitFor()
       expect(await form.getByLabel("Saturday").getAttribute("aria-invalid")).toBe("true")
       await screenshot(page(), "pickup-point-form-errors-en", { selector: '[role="dialog"]' })
       expect(await seriousA11yViolations(page(), '[role="dialog"]')).toEqual([])
@@ -84,10 +84,14 @@ medusaIntegrationTestRunner({
       await form.getByLabel("Latitude (optional)").fill("45,472")
       await form.getByLabel("Longitude (optional)").fill("9.187")
       // Hours as people write them; Monday's copied to the other weekdays.
-      await form.getByLabel("Monday").fill("9:00-13:00, 15:00-19:00")
-      await form.getByRole("button", { name: "Same hours as Monday from Tuesday to Friday" }).click()
+      const copyMonday = form.getByRole("button", { name: "Same hours as Monday from Tuesday to Friday" })
+      await form.getByLabel("Monday").fill("9 to 13")
+      expect(await copyMonday.isDisabled()).toBe(true)
+      await form.getByLabel("Monday").fill("9-13, 15:00-19:00")
+      await copyMonday.click()
       await form.getByLabel("Saturday").fill("9.00-12.30")
-      expect(await form.getByLabel("Friday").inputValue()).toBe("9:00-13:00, 15:00-19:00")
+      await form.getByLabel("Sunday").fill("Closed")
+      expect(await form.getByLabel("Friday").inputValue()).toBe("9-13, 15:00-19:00")
       // A code another point has: said under the field, in the admin's words.
       await form.getByLabel("Code", { exact: true }).fill("PP-MI-001")
       await form.getByRole("button", { name: "Save" }).click()

@@ -9,7 +9,8 @@ const PROBLEM_KEYS: Record<ImportRowProblem["kind"], string> = {
   latitude: "pickupPoint.form.errors.latitude",
   longitude: "pickupPoint.form.errors.longitude",
   coordinates: "pickupPoint.form.errors.coordinatesPair",
-  opening_hours: "pickupPoint.form.errors.openingHours",
+  // The file's column is JSON, not the form's line a day.
+  opening_hours: "pickupPoint.import.problems.openingHours",
   too_long: "pickupPoint.import.problems.tooLong",
   not_text: "pickupPoint.import.problems.notText",
   not_boolean: "pickupPoint.import.problems.notBoolean",

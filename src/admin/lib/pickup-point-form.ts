@@ -29,21 +29,28 @@ export type FieldErrors = Partial<Record<Exclude<keyof PickupPointFormValues, "o
 const REQUIRED = ["code", "name", "address", "postcode", "city", "country_code"] as const
 /** The API's ranges a day (lib/pickup-point-schema.ts). */
 const MAX_RANGES_A_DAY = 6
-/** One range as people write it: "9:00-13:00", "09.00 – 13.00". */
-const TYPED_RANGE = /^(\d{1,2})[:.](\d{2})\s*[-–—]\s*(\d{1,2})[:.](\d{2})$/
+/** One range as people write it: "9-13", "9:00-13:00", "09.00 – 13.30". */
+const TYPED_RANGE = /^(\d{1,2})(?:[:.](\d{2}))?\s*[-–—]\s*(\d{1,2})(?:[:.](\d{2}))?$/
+/** A day written as closed, in the admin's languages (the field's placeholder says it). */
+const CLOSED = /^(closed|chiuso)$/i
 
 /**
  * A day's ranges as the API takes them ("HH:mm-HH:mm"), from what was typed:
- * separated by commas or semicolons, hours with one digit or two, a dot or a
- * colon. Null when a range is not a time range, or there are more than the API
- * takes; an empty day has none.
+ * separated by commas or semicolons, hours with one digit or two, minutes
+ * after a dot or a colon or none. Null when a range is not a time range,
+ * closes before it opens, or there are more than the API takes; an empty day,
+ * or one written "closed", has none.
  */
 export function parseDayHours(text: string): string[] | null {
+  if (CLOSED.test(text.trim())) return []
   const ranges: string[] = []
   for (const typed of text.split(/[,;]/).map((range) => range.trim()).filter(Boolean)) {
-    const [, fromHour, fromMinute, toHour, toMinute] = TYPED_RANGE.exec(typed) ?? []
+    const [, fromHour, fromMinute = "00", toHour, toMinute = "00"] = TYPED_RANGE.exec(typed) ?? []
     if (!fromHour || Number(fromHour) > 23 || Number(toHour) > 23 || Number(fromMinute) > 59 || Number(toMinute) > 59) return null
-    ranges.push(`${fromHour.padStart(2, "0")}:${fromMinute}-${toHour.padStart(2, "0")}:${toMinute}`)
+    const from = `${fromHour.padStart(2, "0")}:${fromMinute}`
+    const to = `${toHour.padStart(2, "0")}:${toMinute}`
+    if (to <= from) return null
+    ranges.push(`${from}-${to}`)
   }
   return ranges.length <= MAX_RANGES_A_DAY ? ranges : null
 }

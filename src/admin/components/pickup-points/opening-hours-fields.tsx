@@ -1,6 +1,6 @@
 import { Button, Input, Label, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import { WEEKDAYS, type Weekday } from "../../lib/pickup-point-form"
+import { parseDayHours, WEEKDAYS, type Weekday } from "../../lib/pickup-point-form"
 
 type Props = {
   hours: Record<Weekday, string>
@@ -12,7 +12,7 @@ type Props = {
 export function OpeningHoursFields({ hours, errors, onChange }: Props) {
   const { t } = useTranslation()
   const weekdays = WEEKDAYS.slice(1, 5)
-  // Most points open the same hours on weekdays: Monday's, written once.
+  // Most points open the same hours on weekdays: Monday's, written once (offered once they read as hours).
   const copyMonday = () => weekdays.forEach((day) => onChange(day, hours.mon))
   return (
     <fieldset className="flex flex-col gap-y-2" aria-describedby="pickup-point-hours-hint">
@@ -51,7 +51,7 @@ export function OpeningHoursFields({ hours, errors, onChange }: Props) {
         )
       })}
       <div>
-        <Button type="button" size="small" variant="transparent" disabled={!hours.mon.trim()} onClick={copyMonday}>
+        <Button type="button" size="small" variant="transparent" disabled={!parseDayHours(hours.mon)?.length} onClick={copyMonday}>
           {t("pickupPoint.form.copyMonday")}
         </Button>
       </div>

@@ -27,6 +27,12 @@ describe("a refused CSV row in the import drawer", () => {
     ])
   })
 
+  it("asks for the hours column as JSON, not as the form's line a day, and refuses a range that closes before it opens", async () => {
+    const hours = ["code,name,address,city,postcode,country_code,opening_hours", 'PT4,Edicola,Via Po 9,Torino,10121,IT,"09:00-13:00, 15:00-19:00"', 'PT5,Edicola,Via Po 11,Torino,10121,IT,"{""mon"":[""19:00-09:00""]}"'].join("\n")
+    const said = 'opening_hours: Must be JSON such as {"mon": ["09:00-13:00", "15:00-19:00"]}: days mon to sun, at most 6 ranges HH:mm-HH:mm a day, each opening before it closes.'
+    expect(await shown("en", hours)).toEqual([said, said])
+  })
+
   it("says the same in English, and falls back to the server's own reason when it sent no problems", async () => {
     expect((await shown("en", CSV))[1]).toBe("code: Repeats line 3: a code appears once in a file.")
     expect(rejectionText({ reason: "the database refused this row (error 23505)" }, () => "unused")).toBe("the database refused this row (error 23505)")

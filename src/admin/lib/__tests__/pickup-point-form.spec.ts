@@ -40,7 +40,10 @@ describe("the pickup-point form against the admin API's rules", () => {
     expect(parseDayHours(" 9:00-13:00, 15.00 – 19:00 ")).toEqual(["09:00-13:00", "15:00-19:00"])
     expect(parseDayHours("08:30-12:30; 14:00-18:00")).toEqual(["08:30-12:30", "14:00-18:00"])
     expect(parseDayHours("")).toEqual([])
-    for (const wrong of ["9-13", "09:00", "24:00-25:00", "09:60-10:00", "mornings"]) expect(parseDayHours(wrong)).toBeNull()
+    expect(parseDayHours("9-13, 15.30-19")).toEqual(["09:00-13:00", "15:30-19:00"])
+    expect(parseDayHours(" Closed ")).toEqual([])
+    expect(parseDayHours("chiuso")).toEqual([])
+    for (const wrong of ["09:00", "24:00-25:00", "09:60-10:00", "mornings", "19-9", "13:00-13:00", "9-13 closed"]) expect(parseDayHours(wrong)).toBeNull()
 
     const typed = { ...valid, opening_hours: { ...valid.opening_hours, mon: "9:00-13:00, 15:00-19:00", sat: "9.00-12.00" } }
     expect(validatePickupPoint(typed)).toEqual({})
@@ -64,6 +67,10 @@ describe("the pickup-point form against the admin API's rules", () => {
     expect(validatePickupPoint(withHours("tue", six))).toEqual({})
     expect(validatePickupPoint(withHours("tue", `${six}, 14:00-15:00`))).toEqual({ "opening_hours.tue": "pickupPoint.form.errors.openingHours" })
     expect(validatePickupPoint(withHours("sun", "all day"))).toEqual({ "opening_hours.sun": "pickupPoint.form.errors.openingHours" })
+    // The API refuses a range that closes before it opens too, as the form does.
+    expect(validatePickupPoint(withHours("mon", "19:00-09:00"))).toEqual({ "opening_hours.mon": "pickupPoint.form.errors.openingHours" })
+    const reversed = fieldErrorsFromApi(await refusalOf({ ...toRequestBody(valid, true), opening_hours: { mon: ["19:00-09:00"] } }))
+    expect(reversed.general ?? Object.values(reversed.fields).join()).toContain("must open before it closes")
     // The API's own limit is the same.
     const seven = Array.from({ length: 7 }, (_, hour) => `${String(hour + 8).padStart(2, "0")}:00-${String(hour + 9).padStart(2, "0")}:00`)
     const refused = fieldErrorsFromApi(await refusalOf({ ...toRequestBody(valid, true), opening_hours: { tue: seven } }))

@@ -23,9 +23,11 @@ export function problemOfIssue(issue: Issue, row: Record<string, unknown>): Impo
   if ((issue.code === "invalid_type" && !(field in row)) || (issue.code === "too_small" && issue.origin === "string" && Number(issue.minimum) === 1)) {
     return { field, kind: "required" }
   }
+  // The hours' own checks (a range that closes before it opens) are custom too, and say what the hours must be.
+  if (field === "opening_hours") return { field, kind: "opening_hours" }
   if (issue.code === "custom") return { field, kind: issue.params?.problem === "coordinates" ? "coordinates" : "not_text" }
   if (field === "country_code") return { field, kind: "country" }
-  if (field === "latitude" || field === "longitude" || field === "opening_hours") return { field, kind: field }
+  if (field === "latitude" || field === "longitude") return { field, kind: field }
   if (issue.code === "too_big" && issue.origin === "string") return { field, kind: "too_long", max: Number(issue.maximum) }
   if (issue.code === "invalid_type" && issue.expected === "boolean") return { field, kind: "not_boolean" }
   return { field, kind: "invalid" }

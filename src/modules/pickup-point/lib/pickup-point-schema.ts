@@ -9,10 +9,16 @@ export const storableString = (max?: number) => {
 const text = (max: number) => storableString(max).min(1)
 const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const
 
-/** `{ "mon": ["09:00-13:00", "15:00-19:00"], ... }`; days left out are closed. */
+/** `{ "mon": ["09:00-13:00", "15:00-19:00"], ... }`; days left out are closed; a range opens before it closes. */
 export const openingHoursSchema = z.partialRecord(
   z.enum(WEEKDAYS),
-  z.array(storableString(11).regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, "must be HH:mm-HH:mm")).max(6)
+  z
+    .array(
+      storableString(11)
+        .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, "must be HH:mm-HH:mm")
+        .refine((range) => range.slice(0, 5) < range.slice(6), "must open before it closes (HH:mm-HH:mm)")
+    )
+    .max(6)
 )
 
 /** A pickup point's fields, each checked alone (a partial update takes any of them). */
