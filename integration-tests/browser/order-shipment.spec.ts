@@ -177,10 +177,11 @@ medusaIntegrationTestRunner({
       await widget().getByText(/Just sent; it can be sent again from/).waitFor()
       expect(await page().content()).not.toContain(email.code)
 
-      // The carrier reports the parcel at the point: a pickup with a code is no longer asked about first.
+      // The carrier reports the parcel at the point, which the admin checks now rather than at the next sync:
+      // a pickup with a code is no longer asked about first.
       await control().post(`/orders/${shipment.order_reference_code}/tracking`, { statusCode: "ST_0005" })
-      await syncTrackingWorkflow(getContainer()).run({ input: {} })
-      await page().reload()
+      await button("Check with the carrier").click()
+      await page().getByText("Checked with the carrier").waitFor()
       await widget().getByText("At the pickup point").first().waitFor()
       await button("Record pickup").click()
       await widget().getByRole("alert").getByText(/Enter the code the customer shows/).waitFor()

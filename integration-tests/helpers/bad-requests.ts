@@ -79,6 +79,7 @@ export function badRequests(t: FuzzTargets): fc.Arbitrary<BadRequest> {
     ["GET", (id) => `/admin/pickup-point/shipments/${id}/label`, undefined],
     ["POST", (id) => `/admin/pickup-point/shipments/${id}/cancel`, {}],
     ["POST", (id) => `/admin/pickup-point/shipments/${id}/retry`, {}],
+    ["POST", (id) => `/admin/pickup-point/shipments/${id}/sync`, {}],
     ["POST", (id) => `/admin/pickup-point/shipments/${id}/handover`, {}],
     ["POST", (id) => `/admin/pickup-point/shipments/${id}/tracking`, { status_code: "ST_0005", status_description: "At the point" }],
     ["POST", (id) => `/admin/pickup-point/shipments/${id}/verification-code`, {}],

@@ -885,6 +885,29 @@ medusaIntegrationTestRunner({
       expect(JSON.stringify(emitted)).not.toContain(email.code)
     })
 
+    it("checks one shipment with the carrier when the admin asks, before the next sync; refuses one no longer followed", async () => {
+      const { shipment, fulfillmentId } = await labelledShipment()
+      await network(shipment.order_reference_code!, "ST_0003")
+      await network(shipment.order_reference_code!, "ST_0005")
+      const before = Date.now()
+      const checked = await api.post(`/admin/pickup-point/shipments/${shipment.id}/sync`, {}, admin)
+      expect(checked.data.shipment).toMatchObject({ tracking_status_code: "ST_0005", tracking_stage: TRACKING_STAGES.at_pickup_point })
+      expect(new Date(checked.data.shipment.last_synced_at).getTime()).toBeGreaterThanOrEqual(before - 1_000)
+      // Medusa was told as by the sync: the fulfillment is shipped.
+      expect((await fulfillmentOf(fulfillmentId)).shipped_at).toBeTruthy()
+
+      await network(shipment.order_reference_code!, "ST_0006")
+      await network(shipment.order_reference_code!, "ST_0007")
+      expect((await api.post(`/admin/pickup-point/shipments/${shipment.id}/sync`, {}, admin)).data.shipment).toMatchObject({ tracking_stage: TRACKING_STAGES.delivered })
+      // Picked up is final: nothing more to ask the carrier, and it is not asked.
+      const statusCalls = async () => (await control().get("/calls")).data.calls.filter((c: { operation: string }) => c.operation === "status").length
+      const callsBefore = await statusCalls()
+      const final = await api.post(`/admin/pickup-point/shipments/${shipment.id}/sync`, {}, admin).catch(errorResponse)
+      expect(final.status).toBe(400)
+      expect(final.data.message).toContain("is not followed by tracking")
+      expect(await statusCalls()).toBe(callsBefore)
+    })
+
     it("shows, with the carrier's refusal of a code send, that the parcel was collected meanwhile", async () => {
       const { shipment, fulfillmentId } = await labelledShipment()
       // Ready and collected at the point between two syncs: the plugin still has the parcel at its label.

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next"
 import {
   cancelRefusal,
   isCancellable,
+  isFollowedByTracking,
   isRetryable,
   SHIPPED_OFF_STATUSES,
   trackingReportRefusal,
@@ -17,6 +18,7 @@ import { codeNotNeeded, codeRefusalReason, hasPrintableLabel, isCancelledByCarri
 import type { AdminShipment, VerificationCodeAllowance } from "../lib/types"
 import { useNow } from "../lib/use-now"
 import { downloadLabel } from "../lib/label-download"
+import { trackingStatusText } from "../lib/tracking-status"
 import { ActionRow } from "./action-row"
 import { ChangePickupPoint } from "./change-pickup-point"
 
@@ -45,6 +47,7 @@ export function ShipmentActions({
           <DownloadLabel shipment={shipment} busy={busy} />
           <CancelShipment shipment={shipment} />
           <RetryShipment shipment={shipment} />
+          <CheckWithCarrier shipment={shipment} />
           <ChangePickupPoint shipment={shipment} orderStatus={orderStatus} shipsTo={shipsTo} />
         </div>
         <SendCode shipment={shipment} allowance={allowance} />
@@ -135,6 +138,37 @@ function CancelShipment({ shipment }: { shipment: AdminShipment }) {
           </Prompt.Footer>
         </Prompt.Content>
       </Prompt>
+    </ActionRow>
+  )
+}
+
+/** Reads the parcel's status from the carrier now, rather than at the next sync. */
+function CheckWithCarrier({ shipment }: { shipment: AdminShipment }) {
+  const { t } = useTranslation()
+  const { sync } = useShipmentActions(shipment.id)
+  const reason = shipment.order_reference_code && isFollowedByTracking(shipment) ? null : t("pickupPoint.refusal.sync")
+  const run = () =>
+    sync.mutate(undefined, {
+      onSuccess: ({ shipment: after }) =>
+        toast.success(t("pickupPoint.toast.synced"), {
+          description: after.tracking_status_code
+            ? trackingStatusText(after.tracking_status_code, after.tracking_status_description, (key, fallback) => t(key, { defaultValue: fallback }))
+            : t("pickupPoint.toast.syncedNothing"),
+        }),
+      onError: (error) => toast.error(t("pickupPoint.toast.syncRefused"), { description: refusalText(error, t) }),
+    })
+  return (
+    <ActionRow id="pickup-point-sync" reason={reason}>
+      <Button
+        size="small"
+        variant="secondary"
+        disabled={!!reason || sync.isPending}
+        isLoading={sync.isPending}
+        aria-describedby={reason ? "pickup-point-sync-reason" : undefined}
+        onClick={run}
+      >
+        {t("pickupPoint.actions.sync")}
+      </Button>
     </ActionRow>
   )
 }

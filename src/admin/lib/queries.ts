@@ -128,6 +128,7 @@ export function useShipmentActions(id: string) {
       onSettled: () => refresh(),
     }),
     retry: useMutation({ mutationFn: () => post<ShipmentAnswer>("retry"), onSettled: () => refresh() }),
+    sync: useMutation({ mutationFn: () => post<ShipmentAnswer>("sync"), onSettled: () => refresh() }),
     sendCode: useMutation({
       mutationFn: () => post<{ verification_code: { masked_email: string; next_allowed_at: string; confirmed?: false } }>("verification-code"),
       onSettled: () => refresh(),

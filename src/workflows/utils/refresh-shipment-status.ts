@@ -16,27 +16,37 @@ export function isMovedOnRefusal(error: unknown): boolean {
 }
 
 /**
- * Reads one shipment's status from the service and applies it like the sync:
- * after the service refused an action because the parcel has moved on (a code
- * sent for a parcel already collected), so that the admin sees where it stands
- * with the refusal rather than at the next sync. Best effort: a failure is
- * logged and the caller's refusal stands; the sync reads the status later.
+ * Reads one shipment's status from the service and applies it like the sync
+ * (the one path every report takes); the service's faults are thrown. Answers
+ * the moves it made (none when the carrier reports nothing new).
+ */
+export async function readShipmentStatus(
+  container: MedusaContainer,
+  shipment: { id: string; order_reference_code: string }
+): Promise<{ transitions: number }> {
+  const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
+  const reference = shipment.order_reference_code
+  const { items } = await shipmentOrdersClient(container).status([{ orderReferenceCode: reference }])
+  const item = items.find((one) => one.order.orderReferenceCode === reference)
+  const update = item ? statusItemUpdate(item, shipment.id, pickupPoints.options.timeZone) : null
+  if (!update) return { transitions: 0 }
+  const { transitions } = await applyTrackingUpdates(container, [update])
+  return { transitions: transitions.length }
+}
+
+/**
+ * readShipmentStatus after the service refused an action because the parcel
+ * has moved on (a code sent for a parcel already collected), so that the
+ * admin sees where it stands with the refusal rather than at the next sync.
+ * Best effort: a failure is logged and the caller's refusal stands; the sync
+ * reads the status later.
  */
 export async function refreshShipmentStatus(
   container: MedusaContainer,
   shipment: { id: string; order_reference_code: string | null }
 ): Promise<void> {
   if (!shipment.order_reference_code) return
-  const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
-  try {
-    const reference = shipment.order_reference_code
-    const { items } = await shipmentOrdersClient(container).status([{ orderReferenceCode: reference }])
-    const item = items.find((one) => one.order.orderReferenceCode === reference)
-    const update = item ? statusItemUpdate(item, shipment.id, pickupPoints.options.timeZone) : null
-    if (update) {
-      await applyTrackingUpdates(container, [update])
-    }
-  } catch (error) {
+  await readShipmentStatus(container, { id: shipment.id, order_reference_code: shipment.order_reference_code }).catch((error) =>
     container.resolve("logger").warn(`[pickup-point] could not read shipment ${shipment.id}'s status after a refusal: ${safeErrorMessage(error)}`)
-  }
+  )
 }
