@@ -1,5 +1,6 @@
 import { StatusBadge } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
+import { SHIPPED_OFF_STATUSES } from "../../modules/pickup-point/lib/statuses"
 import type { AdminShipment } from "../lib/types"
 
 type Color = "green" | "red" | "blue" | "orange" | "grey" | "purple"
@@ -33,11 +34,15 @@ export function ShipmentBadges({ shipment }: { shipment: Pick<AdminShipment, "st
   const stage = shipment.tracking_stage_name
   // The carrier's "label generated" next to the status of the same name says nothing more: the stage shows once it goes further.
   const repeatsStatus = stage === "label" && shipment.status === "label_generated"
+  // Once the parcel is on its way, where it is says more than "Label generated" beside it (a cancel or a failure still shows).
+  const saidByStage = !!stage && stage !== "label" && stage !== "registered" && (SHIPPED_OFF_STATUSES as readonly string[]).includes(shipment.status)
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <StatusBadge color={STATUS_COLOR[shipment.status] ?? "grey"}>
-        {t(`pickupPoint.status.${shipment.status}`, { defaultValue: shipment.status })}
-      </StatusBadge>
+      {saidByStage ? null : (
+        <StatusBadge color={STATUS_COLOR[shipment.status] ?? "grey"}>
+          {t(`pickupPoint.status.${shipment.status}`, { defaultValue: shipment.status })}
+        </StatusBadge>
+      )}
       {repeatsStatus ? null : stage ? (
         <StatusBadge color={STAGE_COLOR[stage] ?? "grey"}>{t(`pickupPoint.stage.${stage}`, { defaultValue: stage })}</StatusBadge>
       ) : shipment.tracking_status_code ? (
