@@ -141,13 +141,13 @@ medusaIntegrationTestRunner({
       expect(await navigli.textContent()).toContain("Code needed at pickup")
       await screenshot(page, "storefront-picker-en", { selector: "[data-pickup-point-picker]", readme: true })
 
-      // A later search that does not list the chosen point leaves it in view, with its address and hours.
+      // A later search that does not list the chosen point leaves it in view, said to be still the one chosen, with its address and hours.
       await search.fill("Zzyzx")
       await page.keyboard.press("Enter")
       await waitFor(async () => (await status.textContent()) === "No pickup point found. Try another postcode or city.")
       expect(await list.count()).toBe(0)
       const picker = page.locator("[data-pickup-point-picker]")
-      await picker.getByText("Opening hours: Tabacchi Navigli").waitFor()
+      await picker.getByText("Your pickup point: Tabacchi Navigli").waitFor()
       await picker.getByText("Ripa di Porta Ticinese 55, 20143 Milano").waitFor()
       expect(await picker.locator("[data-opening-hours] dt").first().textContent()).toBe("Monday")
 

@@ -411,6 +411,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   const announcement = liveAnnouncement({ choosing: !!choosing, locating, search, justChosen, listedFirst }, labels)
   const selectedPoint = points.find((point) => point.code === selectedCode) ?? (chosenPoint?.code === selectedCode ? chosenPoint : null)
   const selectedHours = selectedPoint ? weeklyOpeningHours(selectedPoint.opening_hours) : []
+  const selectedListed = !!selectedPoint && points.some((point) => point.code === selectedPoint.code)
   const ids = { label: `${pickerId}-label`, input: `${pickerId}-input`, list: `${pickerId}-list`, status: `${pickerId}-status` }
 
   return (
@@ -545,11 +546,15 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
       )}
       {selectedPoint && (
         <div className={classNames.details}>
+          {/* A point can be kept in view without being listed (a later search): said to be still the one chosen, with its address. */}
           <p className={classNames.detailsHeading}>
-            {selectedHours.length ? `${labels.openingHours}: ${selectedPoint.name}` : selectedPoint.name}
+            {!selectedListed
+              ? labels.chosenName.replace("{name}", selectedPoint.name)
+              : selectedHours.length
+                ? `${labels.openingHours}: ${selectedPoint.name}`
+                : selectedPoint.name}
           </p>
-          {/* A point can be kept in view without being listed: its address then comes here. */}
-          {!points.some((point) => point.code === selectedPoint.code) && <p className={classNames.address}>{pickupPointAddressLines(selectedPoint).join(", ")}</p>}
+          {!selectedListed && <p className={classNames.address}>{pickupPointAddressLines(selectedPoint).join(", ")}</p>}
           <OpeningHoursList hours={selectedPoint.opening_hours} locale={locale} closedLabel={labels.closed} className={classNames.hours} />
           {selectedPoint.requires_verification_code && <p className={classNames.hint}>{labels.codeRequiredHint}</p>}
         </div>

@@ -87,6 +87,8 @@ export type PickupPointPickerLabels = {
   chosenPoint: string
   /** `{code}`: the chosen point while its details are not read (or cannot be, offline). */
   chosenCode: string
+  /** `{name}`: the chosen point, shown below a list that does not hold it (a later search, say). */
+  chosenName: string
   chosen: string
   codeRequired: string
   codeRequiredHint: string
@@ -130,6 +132,7 @@ export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
   lastListedFirst: "Your last pickup point is listed first.",
   chosenPoint: "Your chosen pickup point.",
   chosenCode: "Your pickup point: {code}",
+  chosenName: "Your pickup point: {name}",
   chosen: "Chosen",
   codeRequired: "Code needed at pickup",
   codeRequiredHint: "You will receive a code by e-mail: show it when you collect the parcel.",
