@@ -43,7 +43,8 @@ export function ShipmentActions({
       </Heading>
       {/* A disabled fieldset disables every control inside it; `contents` keeps the section's layout. */}
       <fieldset disabled={busy} className="contents">
-        <div className="flex flex-wrap gap-x-6 gap-y-4">
+        {/* Columns of one width, so that the buttons line up whatever the reasons under them. */}
+        <div className="grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] gap-x-6 gap-y-4">
           <DownloadLabel shipment={shipment} busy={busy} />
           <CancelShipment shipment={shipment} />
           <RetryShipment shipment={shipment} />

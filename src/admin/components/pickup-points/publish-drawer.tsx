@@ -17,8 +17,8 @@ export function PublishDrawer({ open, onOpenChange, points }: Props) {
   const { t } = useTranslation()
   const targets = usePublishTargets(open)
   const publish = usePublishPickupPoints()
-  const [zone, setZone] = useState("")
-  const [profile, setProfile] = useState("")
+  const [chosenZone, setZone] = useState("")
+  const [chosenProfile, setProfile] = useState("")
   const [currency, setCurrency] = useState("eur")
   const [amount, setAmount] = useState("")
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -28,6 +28,10 @@ export function PublishDrawer({ open, onOpenChange, points }: Props) {
   const inactiveCount = points.length - publishable.length
   const tooMany = publishable.length > MAX_POINTS_PUBLISHED
   const zones = targets.data?.zones ?? []
+  const profiles = targets.data?.profiles ?? []
+  // A store with one service zone, or one shipping profile, has nothing to choose: it is taken until the admin picks.
+  const zone = chosenZone || (zones.length === 1 ? zones[0].id : "")
+  const profile = chosenProfile || (profiles.length === 1 ? profiles[0].id : "")
   const noZones = targets.isSuccess && !zones.length
   const blocked = !publishable.length || tooMany || noZones
 
@@ -143,7 +147,7 @@ export function PublishDrawer({ open, onOpenChange, points }: Props) {
                   <Select.Value placeholder={t("pickupPoint.publish.choose")} />
                 </Select.Trigger>
                 <Select.Content>
-                  {(targets.data?.profiles ?? []).map((option) => (
+                  {profiles.map((option) => (
                     <Select.Item key={option.id} value={option.id}>
                       {option.label}
                     </Select.Item>
