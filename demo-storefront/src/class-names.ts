@@ -19,6 +19,8 @@ export const PICKER_CLASSES: Partial<Record<PickupPointPickerSlot, string>> = {
   distance: "picker-meta",
   hours: "picker-meta",
   badge: "badge",
+  // "Chosen" is good news, not a warning like "Code needed at pickup".
+  chosenBadge: "tag",
   details: "picker-details",
   detailsHeading: "picker-details-heading",
   hint: "hint",

@@ -46,6 +46,8 @@ export type PickupPointPickerSlot =
   | "distance"
   | "hours"
   | "badge"
+  /** The "Chosen" mark; the `badge` class when not given. */
+  | "chosenBadge"
   | "details"
   | "detailsHeading"
   | "hint"
@@ -527,7 +529,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
                     </span>
                   ),
                   selected && (
-                    <span key="chosen" className={classNames.badge}>
+                    <span key="chosen" className={classNames.chosenBadge ?? classNames.badge}>
                       {labels.chosen}
                     </span>
                   ),

@@ -109,7 +109,7 @@ export function PickupPointSummary(props: PickupPointSummaryProps) {
           <span className={classNames.badge}>{labels.codeRequired}</span> {wording.codeHint}
         </p>
       )}
-      {point && props.showHours !== false && weeklyOpeningHours(point.opening_hours).length > 0 && (
+      {point && props.showHours !== false && wording.showHours && weeklyOpeningHours(point.opening_hours).length > 0 && (
         <>
           <p className={classNames.hoursHeading}>{labels.openingHours}</p>
           <OpeningHoursList hours={point.opening_hours} locale={props.locale} closedLabel={labels.closed} className={classNames.hours} />

@@ -23,8 +23,9 @@ export function summaryDetails(
 export function summaryWording(
   shipment: ShipmentProgress | null | undefined,
   labels: { heading: string; collectedHeading: string; codeRequiredHint: string; codeSentHint: string }
-): { heading: string; codeHint: string | null } {
-  if (shipment?.stage === "delivered") return { heading: labels.collectedHeading, codeHint: null }
+): { heading: string; codeHint: string | null; showHours: boolean } {
+  // Collected: when the point opens no longer matters to the shopper.
+  if (shipment?.stage === "delivered") return { heading: labels.collectedHeading, codeHint: null, showHours: false }
   const ready = !!shipment?.ready_for_pickup || shipment?.stage === "ready_for_pickup"
-  return { heading: labels.heading, codeHint: ready ? labels.codeSentHint : labels.codeRequiredHint }
+  return { heading: labels.heading, codeHint: ready ? labels.codeSentHint : labels.codeRequiredHint, showHours: true }
 }

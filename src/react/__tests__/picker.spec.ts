@@ -360,6 +360,9 @@ describe("the summary", () => {
     expect(collected).toContain(">Collected at</h2>")
     expect(collected).toContain("Locker Centrale")
     expect(collected).not.toContain("Code needed at pickup")
+    // Collected: the point's hours no longer matter, and are not shown.
+    expect(ready).toContain("<dt>Monday</dt>")
+    expect(collected).not.toContain("Opening hours")
     // Before it is ready: the code is still to come.
     expect(renderToStaticMarkup(createElement(PickupPointSummary, { point: chosen, shipment: { stage: "shipped" } }))).toContain(
       "You will receive a code by e-mail"
