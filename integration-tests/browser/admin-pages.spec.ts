@@ -69,6 +69,13 @@ medusaIntegrationTestRunner({
       await form.getByText("Two letters, such as IT.").last().waitFor()
       await form.getByText("A number from -90 to 90.").waitFor()
       expect(await form.getByLabel("Name", { exact: true }).getAttribute("aria-invalid")).toBe("true")
+      // Escape with changes typed asks first; kept, the form is as it was.
+      await form.getByLabel("Saturday").focus()
+      await page().keyboard.press("Escape")
+      const discard = page().getByRole("alertdialog", { name: "Discard your changes?" })
+      await discard.getByRole("button", { name: "Keep editing" }).click()
+      await discard.waitFor({ state: "detached" })
+      expect(await form.getByLabel("Saturday").inputValue()).toBe("mornings")
       // A day's hours are said wrong under that day.
       await form.getByText("Write each time range as 9-13 or 09:00-13:00, opening before closing, separated by commas; at most 6 a day.").waitFor()
       expect(await form.getByLabel("Saturday").getAttribute("aria-invalid")).toBe("true")

@@ -1,4 +1,4 @@
-import { Button, Drawer, Input, Label, Switch, Text, toast } from "@medusajs/ui"
+import { Button, Drawer, Input, Label, Switch, Text, toast, usePrompt } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { messageOf } from "../../lib/errors"
@@ -74,13 +74,30 @@ export function PickupPointFormDrawer({ open, onOpenChange, point }: Props) {
     )
   }
 
+  const prompt = usePrompt()
+  const changed = JSON.stringify(values) !== JSON.stringify(formValuesOf(point))
+  // Closing with changes typed (Escape, the cross, Cancel, a click outside) asks first, as Medusa's own forms do.
+  const requestOpen = async (next: boolean) => {
+    if (next || !changed || save.isPending) return onOpenChange(next)
+    // After the key press that asked (Escape): opened during it, the prompt would take the same Escape as its own "cancel".
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const discard = await prompt({
+      title: t("pickupPoint.form.discard.title"),
+      description: t("pickupPoint.form.discard.description"),
+      confirmText: t("pickupPoint.form.discard.confirm"),
+      cancelText: t("pickupPoint.form.discard.keep"),
+      variant: "confirmation",
+    })
+    if (discard) onOpenChange(false)
+  }
+
   const set = (name: Exclude<keyof PickupPointFormValues, "opening_hours">, value: string | boolean) => {
     setValues((current) => ({ ...current, [name]: value }))
     setErrors(({ [name]: _cleared, ...rest }) => rest)
   }
 
   return (
-    <Drawer open={open} onOpenChange={onOpenChange}>
+    <Drawer open={open} onOpenChange={(next) => void requestOpen(next)}>
       <Drawer.Content>
         <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden">
           <DrawerHeader title={creating ? t("pickupPoint.form.createTitle") : t("pickupPoint.form.editTitle", { code: point!.code })} />
