@@ -69,8 +69,11 @@ export function App() {
       // A click meanwhile (the store's name) stands.
       (found) => {
         if (mine !== reads.current) return
-        replaceEntry.current = true
-        setView((current) => current ?? found)
+        setView((current) => {
+          if (current) return current
+          replaceEntry.current = true
+          return found
+        })
       },
       (cause: unknown) => mine === reads.current && setReadError(shopperError(cause).message)
     )

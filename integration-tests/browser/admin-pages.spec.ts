@@ -91,7 +91,7 @@ medusaIntegrationTestRunner({
       await form.getByLabel("Latitude (optional)").fill("45,472")
       await form.getByLabel("Longitude (optional)").fill("9.187")
       // Hours as people write them; Monday's copied to the other weekdays.
-      const copyMonday = form.getByRole("button", { name: "Same hours as Monday from Tuesday to Friday" })
+      const copyMonday = form.getByRole("button", { name: "Copy Monday's hours to Tuesday–Friday" })
       await form.getByLabel("Monday").fill("9 to 13")
       expect(await copyMonday.isDisabled()).toBe(true)
       await form.getByLabel("Monday").fill("9-13, 15:00-19:00")

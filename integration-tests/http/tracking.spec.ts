@@ -906,6 +906,14 @@ medusaIntegrationTestRunner({
       expect(final.status).toBe(400)
       expect(final.data.message).toContain("is not followed by tracking")
       expect(await statusCalls()).toBe(callsBefore)
+
+      // An order the carrier no longer reports: its words, and the shipment not counted as synced.
+      const other = (await labelledShipment()).shipment
+      await control().delete(`/orders/${other.order_reference_code}`)
+      const unreported = await api.post(`/admin/pickup-point/shipments/${other.id}/sync`, {}, admin).catch(errorResponse)
+      expect(unreported.status).toBe(400)
+      expect(unreported.data.message).toBe(`The carrier did not report shipment order ${other.order_reference_code}: Order not found`)
+      expect((await pickupPoints.retrievePickupPointShipment(other.id)).last_synced_at).toBeNull()
     })
 
     it("shows, with the carrier's refusal of a code send, that the parcel was collected meanwhile", async () => {

@@ -1,3 +1,4 @@
+import { opensBeforeItCloses } from "../../modules/pickup-point/lib/opening-hours"
 import type { PickupPoint } from "./types"
 
 /** The form's fields, as text while they are edited. */
@@ -49,7 +50,7 @@ export function parseDayHours(text: string): string[] | null {
     if (!fromHour || Number(fromHour) > 23 || Number(toHour) > 23 || Number(fromMinute) > 59 || Number(toMinute) > 59) return null
     const from = `${fromHour.padStart(2, "0")}:${fromMinute}`
     const to = `${toHour.padStart(2, "0")}:${toMinute}`
-    if (to <= from) return null
+    if (!opensBeforeItCloses(from, to)) return null
     ranges.push(`${from}-${to}`)
   }
   return ranges.length <= MAX_RANGES_A_DAY ? ranges : null
@@ -165,7 +166,9 @@ export function fieldErrorsFromApi(message: string): { fields: Record<string, st
     const [field, part] = /field '([^']+)'/i.exec(refusal)?.[1].split(/, |\./) ?? []
     // A day's hours have a field of their own in the form.
     if (field === "opening_hours" && (WEEKDAYS as readonly string[]).includes(part)) fields[`opening_hours.${part}`] = refusal.trim()
-    else if (field) fields[field] = refusal.trim()
+    // The form has no field for the hours as a whole: said with the others that name none.
+    else if (field && field !== "opening_hours") fields[field] = refusal.trim()
+    else if (field) unplaced.push(refusal.trim())
     else unplaced.push(refusal.trim())
   }
   // What names no field is said as a whole, so that no refusal goes unsaid.

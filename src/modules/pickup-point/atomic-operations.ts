@@ -743,6 +743,11 @@ export async function releaseSyncBatch(sql: SqlRunner, ids: string[], owner: str
   )
 }
 
+/** Stamps a shipment as synced now, on the database's clock (the sync's own stamps are the database's too). */
+export async function markShipmentSynced(sql: SqlRunner, id: string): Promise<void> {
+  await sql.execute(`UPDATE pickup_point_shipment SET last_synced_at = now() WHERE id = ? AND deleted_at IS NULL`, [id])
+}
+
 /** The followed shipments' lag: how long ago the stalest one was last synced (or shipped off). */
 export async function followedLagSeconds(sql: SqlRunner, maxAgeDays: number): Promise<number> {
   const [row]: { lag: string | null }[] = await sql.execute(

@@ -779,6 +779,12 @@ export default class PickupPointModuleService extends MedusaService({
     await atomic.releaseSyncBatch(sharedContext.manager!, ids, owner, synced)
   }
 
+  /** Stamps one shipment as synced now (an admin's check with the carrier), on the database's clock. */
+  @InjectManager()
+  async markShipmentSynced(id: string, @MedusaContext() sharedContext: Context<EntityManager> = {}) {
+    await atomic.markShipmentSynced(sharedContext.manager!, id)
+  }
+
   /** The sync's state row, created on first use (by whichever worker gets there first). */
   @InjectManager()
   async retrieveSyncState(@MedusaContext() sharedContext: Context<EntityManager> = {}) {

@@ -9,8 +9,10 @@ import { toMedusaError } from "../utils/to-medusa-error"
 export const checkShipmentTrackingStepId = "pickup-point-check-shipment-tracking"
 
 /**
- * Asks the service for one followed shipment's status now, as the tracking
- * sync would at its next run, and applies it; the shipment counts as synced.
+ * Asks the service for one followed shipment's status now, rather than at
+ * the tracking sync's next run, and applies it on the sync's path; the
+ * shipment counts as synced. An admin's request: asked even while the sync's
+ * circuit is open, and past the sync's `maxAgeDays`.
  * Refused for a shipment the sync does not follow (no label yet, or a final
  * stage). No compensation: what the carrier reported stays recorded.
  */
@@ -23,12 +25,17 @@ export const checkShipmentTrackingStep = createStep(checkShipmentTrackingStepId,
       `Shipment ${shipment.order_number} is not followed by tracking: the carrier is asked from the label on, until the parcel is picked up, cancelled or returned.`
     )
   }
+  let read: Awaited<ReturnType<typeof readShipmentStatus>>
   try {
-    const read = await readShipmentStatus(container, { id: shipment.id, order_reference_code: shipment.order_reference_code })
-    // Synced now: the admin sees when the carrier was last heard from, and the sync asks about the others first.
-    await pickupPoints.updatePickupPointShipments({ id: shipment.id, last_synced_at: new Date() })
-    return new StepResponse(read)
+    read = await readShipmentStatus(container, { id: shipment.id, order_reference_code: shipment.order_reference_code })
   } catch (error) {
+    // The call's faults are the carrier's (or its absence); Medusa's own refusal of a move is said as it is.
     throw toMedusaError(error, "The carrier did not answer about the shipment's status")
   }
+  if (read.refusal) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The carrier did not report shipment order ${shipment.order_reference_code}: ${read.refusal}`)
+  }
+  // Synced now: the admin sees when the carrier was last heard from, and the sync asks about the others first.
+  await pickupPoints.markShipmentSynced(shipment.id)
+  return new StepResponse(read)
 })

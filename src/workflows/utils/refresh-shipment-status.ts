@@ -17,18 +17,21 @@ export function isMovedOnRefusal(error: unknown): boolean {
 
 /**
  * Reads one shipment's status from the service and applies it like the sync
- * (the one path every report takes); the service's faults are thrown. Answers
- * the moves it made (none when the carrier reports nothing new).
+ * (the one path every report takes). The call's faults are thrown as they
+ * came; Medusa's refusal of a move is thrown after the move is recorded, as
+ * the sync's is. Answers the moves it made, or the carrier's refusal of the
+ * order (its item unsuccessful, or missing), in its words.
  */
 export async function readShipmentStatus(
   container: MedusaContainer,
   shipment: { id: string; order_reference_code: string }
-): Promise<{ transitions: number }> {
+): Promise<{ transitions: number; refusal?: string }> {
   const pickupPoints: PickupPointModuleService = container.resolve(PICKUP_POINT_MODULE)
   const reference = shipment.order_reference_code
   const { items } = await shipmentOrdersClient(container).status([{ orderReferenceCode: reference }])
   const item = items.find((one) => one.order.orderReferenceCode === reference)
-  const update = item ? statusItemUpdate(item, shipment.id, pickupPoints.options.timeZone) : null
+  if (!item?.success) return { transitions: 0, refusal: item?.message || `the service did not report order ${reference}` }
+  const update = statusItemUpdate(item, shipment.id, pickupPoints.options.timeZone)
   if (!update) return { transitions: 0 }
   const { transitions } = await applyTrackingUpdates(container, [update])
   return { transitions: transitions.length }

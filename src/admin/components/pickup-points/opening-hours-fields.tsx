@@ -11,9 +11,9 @@ type Props = {
 /** The week's opening hours, a line a day: the ranges typed as people write them, an empty day closed. */
 export function OpeningHoursFields({ hours, errors, onChange }: Props) {
   const { t } = useTranslation()
-  const weekdays = WEEKDAYS.slice(1, 5)
+  const tuesdayToFriday = WEEKDAYS.slice(1, 5)
   // Most points open the same hours on weekdays: Monday's, written once (offered once they read as hours).
-  const copyMonday = () => weekdays.forEach((day) => onChange(day, hours.mon))
+  const copyMonday = () => tuesdayToFriday.forEach((day) => onChange(day, hours.mon))
   return (
     <fieldset className="flex flex-col gap-y-2" aria-describedby="pickup-point-hours-hint">
       <legend className="txt-compact-small-plus mb-1">

@@ -1,4 +1,4 @@
-import { foldSearchText } from "./search"
+import { foldSearchText, searchTerm } from "./search"
 
 export type AdminCatalogSearch = {
   q?: string
@@ -34,7 +34,7 @@ function adminCatalogConditions(search: AdminCatalogSearch): Sql {
   }
   for (const word of (search.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
     where.push(`(${SEARCHED_TEXT} ILIKE ? OR search_terms @@ plainto_tsquery('simple', ?))`)
-    params.push(`%${word.replace(/[\\%_]/g, "\\$&")}%`, foldSearchText(word).toLowerCase())
+    params.push(`%${word.replace(/[\\%_]/g, "\\$&")}%`, searchTerm(foldSearchText(word)))
   }
   return { sql: where.join(" AND "), params }
 }

@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { opensBeforeItCloses } from "./opening-hours"
 import { isStorableText, unstorableTextError } from "./storable-text"
 
 /** A string PostgreSQL can store, trimmed, at most `max` characters when given (bounded, so a row stays a row). */
@@ -15,8 +16,9 @@ export const openingHoursSchema = z.partialRecord(
   z
     .array(
       storableString(11)
-        .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, "must be HH:mm-HH:mm")
-        .refine((range) => range.slice(0, 5) < range.slice(6), "must open before it closes (HH:mm-HH:mm)")
+        // Aborts: a range that is not one is not also said to close before it opens.
+        .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, { error: "must be HH:mm-HH:mm", abort: true })
+        .refine((range) => opensBeforeItCloses(range.slice(0, 5), range.slice(6)), "must open before it closes (HH:mm-HH:mm; 00:00 closes at midnight)")
     )
     .max(6)
 )

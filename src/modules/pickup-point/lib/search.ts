@@ -53,6 +53,14 @@ export function foldSearchText(text: string): string {
 }
 
 /**
+ * A folded word typed as `search_terms` holds it: lower-cased (a final Σ lowercases to ς here and
+ * to σ in PostgreSQL, which folds ς to σ), and cut to the beginning the column keeps.
+ */
+export function searchTerm(foldedWord: string): string {
+  return Array.from(foldedWord.toLowerCase().replace(/ς/g, "σ")).slice(0, SEARCH_TERM_MAX_LENGTH).join("")
+}
+
+/**
  * The catalog search's conditions, order and distance on built-in PostgreSQL
  * features only (no extension a managed database might refuse): every word
  * typed matches the beginning of a word of the point, a postcode prefix, a
@@ -73,8 +81,7 @@ function searchConditions(search: PickupPointSearch): { where: string; params: u
     // Whole terms, not `word:*`: the column holds the beginnings themselves. plainto_tsquery ANDs
     // every term, even of a word the parser splits, where to_tsquery would make it a phrase.
     where.push("search_terms @@ plainto_tsquery('simple', ?)")
-    // A final Σ lowercases to ς here and to σ in PostgreSQL, which folds ς to σ.
-    params.push(words.map((word) => Array.from(word.toLowerCase().replace(/ς/g, "σ")).slice(0, SEARCH_TERM_MAX_LENGTH).join("")).join(" "))
+    params.push(words.map(searchTerm).join(" "))
   }
   if (search.postcode) {
     const typed = search.postcode.replace(/[%_\\]/g, "").trim()

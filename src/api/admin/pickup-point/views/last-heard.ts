@@ -5,8 +5,9 @@ type HeardFacts = {
 
 /**
  * When the plugin last heard from the carrier about a shipment: the last sync
- * that asked about it, or a later report the carrier brought by itself (its
- * platform's webhook) or gave when it refused an action. An admin's own
+ * (or check) that asked about it, or a later new status the carrier brought
+ * by itself (its platform's webhook) or gave when it refused an action; a
+ * status reported again is kept once, and does not count. An admin's own
  * report is not news from the carrier. Null when it never was heard from.
  */
 export function lastHeardAt(shipment: HeardFacts): Date | null {
