@@ -110,17 +110,11 @@ function CancelShipment({ shipment }: { shipment: AdminShipment }) {
     })
 
   return (
-    <ActionRow id="pickup-point-cancel" reason={reason}>
-      <Button
-        size="small"
-        variant="danger"
-        disabled={!!reason || cancel.isPending}
-        isLoading={cancel.isPending}
-        aria-describedby={reason ? "pickup-point-cancel-reason" : undefined}
-        onClick={() => setOpen(true)}
-      >
-        {t("pickupPoint.actions.cancel")}
-      </Button>
+    <ActionRow
+      id="pickup-point-cancel"
+      reason={reason}
+      action={{ label: t("pickupPoint.actions.cancel"), pending: cancel.isPending, onClick: () => setOpen(true), variant: "danger" }}
+    >
       <Prompt open={open} onOpenChange={setOpen}>
         <Prompt.Content>
           <Prompt.Header>
@@ -159,18 +153,7 @@ function CheckWithCarrier({ shipment }: { shipment: AdminShipment }) {
       onError: (error) => toast.error(t("pickupPoint.toast.syncRefused"), { description: refusalText(error, t) }),
     })
   return (
-    <ActionRow id="pickup-point-sync" reason={reason}>
-      <Button
-        size="small"
-        variant="secondary"
-        disabled={!!reason || sync.isPending}
-        isLoading={sync.isPending}
-        aria-describedby={reason ? "pickup-point-sync-reason" : undefined}
-        onClick={run}
-      >
-        {t("pickupPoint.actions.sync")}
-      </Button>
-    </ActionRow>
+    <ActionRow id="pickup-point-sync" reason={reason} action={{ label: t("pickupPoint.actions.sync"), pending: sync.isPending, onClick: run }} />
   )
 }
 
@@ -187,18 +170,7 @@ function RetryShipment({ shipment }: { shipment: AdminShipment }) {
       onError: (error) => toast.error(t("pickupPoint.toast.retryRefused"), { description: refusalText(error, t) }),
     })
   return (
-    <ActionRow id="pickup-point-retry" reason={reason}>
-      <Button
-        size="small"
-        variant="secondary"
-        disabled={!!reason || retry.isPending}
-        isLoading={retry.isPending}
-        aria-describedby={reason ? "pickup-point-retry-reason" : undefined}
-        onClick={run}
-      >
-        {t("pickupPoint.actions.retry")}
-      </Button>
-    </ActionRow>
+    <ActionRow id="pickup-point-retry" reason={reason} action={{ label: t("pickupPoint.actions.retry"), pending: retry.isPending, onClick: run }} />
   )
 }
 
