@@ -8,8 +8,9 @@ import { statusItemUpdate } from "./status-item-update"
 import { safeErrorMessage } from "./to-medusa-error"
 
 /**
- * Whether the service refused an action on an order it knows and has imported: the refusal of an order in
- * another state than the plugin's (a code asked for a parcel already collected), worth reading its status.
+ * Whether the service refused an action on an order it has and has imported (not a missing one, nor one
+ * still importing): such a refusal may be of a parcel that moved on (a code asked for a parcel already
+ * collected), so its status is worth reading. Other refusals match too; the read is only a read.
  */
 export function isMovedOnRefusal(error: unknown): boolean {
   return error instanceof ShipmentOrdersRejectedError && error.code === "rejected"
