@@ -1,6 +1,6 @@
 import { StatusBadge } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import { SHIPPED_OFF_STATUSES } from "../../modules/pickup-point/lib/statuses"
+import { SHIPPED_OFF_STATUSES, TRACKING_STAGES } from "../../modules/pickup-point/lib/statuses"
 import type { AdminShipment } from "../lib/types"
 
 type Color = "green" | "red" | "blue" | "orange" | "grey" | "purple"
@@ -35,7 +35,8 @@ export function ShipmentBadges({ shipment }: { shipment: Pick<AdminShipment, "st
   // The carrier's "label generated" next to the status of the same name says nothing more: the stage shows once it goes further.
   const repeatsStatus = stage === "label" && shipment.status === "label_generated"
   // Once the parcel is on its way, where it is says more than "Label generated" beside it (a cancel or a failure still shows).
-  const saidByStage = !!stage && stage !== "label" && stage !== "registered" && (SHIPPED_OFF_STATUSES as readonly string[]).includes(shipment.status)
+  const pastLabel = !!stage && (TRACKING_STAGES[stage as keyof typeof TRACKING_STAGES] ?? 0) > TRACKING_STAGES.label
+  const saidByStage = pastLabel && (SHIPPED_OFF_STATUSES as readonly string[]).includes(shipment.status)
   return (
     <div className="flex flex-wrap items-center gap-2">
       {saidByStage ? null : (

@@ -1,4 +1,5 @@
-import { opensBeforeItCloses } from "../../modules/pickup-point/lib/opening-hours"
+import { MAX_RANGES_A_DAY, opensBeforeItCloses } from "../../modules/pickup-point/lib/opening-hours"
+import { WEEKDAYS, type Weekday } from "../../storefront/pickup-point"
 import type { PickupPoint } from "./types"
 
 /** The form's fields, as text while they are edited. */
@@ -21,15 +22,14 @@ export type PickupPointFormValues = {
   is_active: boolean
 }
 
-export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const
-export type Weekday = (typeof WEEKDAYS)[number]
+export { WEEKDAYS, type Weekday }
 
 /** A day's hours are a field of their own: `opening_hours.mon`. */
 export type FieldErrors = Partial<Record<Exclude<keyof PickupPointFormValues, "opening_hours"> | `opening_hours.${Weekday}`, string>>
 
 const REQUIRED = ["code", "name", "address", "postcode", "city", "country_code"] as const
-/** The API's ranges a day (lib/pickup-point-schema.ts). */
-const MAX_RANGES_A_DAY = 6
+/** The longest a day's line takes: its most ranges written out, "09:00 - 13:00, " each. */
+export const DAY_HOURS_MAX_LENGTH = MAX_RANGES_A_DAY * 15
 /** One range as people write it: "9-13", "9:00-13:00", "09.00 – 13.30". */
 const TYPED_RANGE = /^(\d{1,2})(?:[:.](\d{2}))?\s*[-–—]\s*(\d{1,2})(?:[:.](\d{2}))?$/
 /** A day written as closed, in the admin's languages (the field's placeholder says it). */

@@ -1,6 +1,6 @@
 import { Button, Input, Label, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import { parseDayHours, WEEKDAYS, type Weekday } from "../../lib/pickup-point-form"
+import { DAY_HOURS_MAX_LENGTH, parseDayHours, WEEKDAYS, type Weekday } from "../../lib/pickup-point-form"
 
 type Props = {
   hours: Record<Weekday, string>
@@ -38,7 +38,7 @@ export function OpeningHoursFields({ hours, errors, onChange }: Props) {
                 placeholder={t("pickupPoint.form.closed")}
                 aria-invalid={!!error}
                 aria-describedby={error ? `${id}-error` : undefined}
-                maxLength={90}
+                maxLength={DAY_HOURS_MAX_LENGTH}
                 onChange={(event) => onChange(day, event.target.value)}
               />
             </div>

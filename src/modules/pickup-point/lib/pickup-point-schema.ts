@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { opensBeforeItCloses } from "./opening-hours"
+import { MAX_RANGES_A_DAY, opensBeforeItCloses } from "./opening-hours"
 import { isStorableText, unstorableTextError } from "./storable-text"
 
 /** A string PostgreSQL can store, trimmed, at most `max` characters when given (bounded, so a row stays a row). */
@@ -20,7 +20,7 @@ export const openingHoursSchema = z.partialRecord(
         .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, { error: "must be HH:mm-HH:mm", abort: true })
         .refine((range) => opensBeforeItCloses(range.slice(0, 5), range.slice(6)), "must open before it closes (HH:mm-HH:mm; 00:00 closes at midnight)")
     )
-    .max(6)
+    .max(MAX_RANGES_A_DAY)
 )
 
 /** A pickup point's fields, each checked alone (a partial update takes any of them). */
