@@ -265,9 +265,13 @@ medusaIntegrationTestRunner({
       await drawer.getByText("Now going to: Edicola Duomo (PP-MI-001)").waitFor()
       // Only points in the order's country are offered: the server refuses any other.
       await drawer.getByText("Only points in the order's shipping country (Italy) are listed.").waitFor()
+      // Before a search, the points around the current one, nearest first, each with its distance and whether it needs a code.
+      await drawer.getByText("Nearest the current point first, within 50 km. Search to look further.").waitFor()
+      await drawer.getByRole("radio", { name: /^Tabaccheria Navigli \(PP-MI-002\).*1\.7 km from the current point\s*Code at pickup$/ }).waitFor()
       await drawer.getByRole("button", { name: "Change pickup point" }).click()
       await drawer.getByRole("alert").getByText("Choose the new pickup point from the list first.").waitFor()
       await drawer.getByLabel("Search the catalog").fill("Navigli")
+      await drawer.getByText("Nearest the current point first.", { exact: true }).waitFor()
       await drawer.getByRole("radio", { name: /Tabaccheria Navigli \(PP-MI-002\)/ }).click()
       // Enter in the search box, as a search box invites, does not send the change: only its button does.
       const changesSent: string[] = []
@@ -339,8 +343,9 @@ medusaIntegrationTestRunner({
       await button("Cambia punto di ritiro").click()
       const drawerIt = page().getByRole("dialog")
       await drawerIt.getByText("Sono elencati solo i punti del paese di spedizione dell'ordine (Italia).").waitFor()
+      await drawerIt.getByText("Prima i più vicini al punto attuale, entro 50 km. Cerca per guardare più lontano.").waitFor()
       await drawerIt.getByLabel("Cerca nel catalogo").fill("Duomo")
-      await drawerIt.getByRole("radio", { name: /Edicola Duomo \(PP-MI-001\)/ }).click()
+      await drawerIt.getByRole("radio", { name: /^Edicola Duomo \(PP-MI-001\).*A 1,7 km dal punto attuale$/ }).click()
       await screenshot(page(), "change-pickup-point-it", { selector: '[role="dialog"]' })
       await page().keyboard.press("Escape")
       await useLanguage(page(), "en")

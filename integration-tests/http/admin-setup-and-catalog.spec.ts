@@ -347,6 +347,43 @@ medusaIntegrationTestRunner({
         ])
       })
 
+      it("lists points nearest a coordinate first, with their distance, within a radius when asked", async () => {
+        await importCsv(CSV)
+        await api.post("/admin/pickup-points", { code: "PP-MI-009", name: "Edicola Brera", address: "Via Brera 1", city: "Milano", postcode: "20121", country_code: "IT" }, admin)
+        const near = async (params: string) =>
+          (await api.get(`/admin/pickup-points?latitude=45.4642&longitude=9.19&${params}`, admin)).data as {
+            pickup_points: { code: string; distance_km: number | null }[]
+            count: number
+          }
+
+        // The change of a shipment's point: active points around the current one, nearest first; one without coordinates last.
+        const active = await near("is_active=true")
+        expect(active.pickup_points.map((point) => point.code)).toEqual(["PP-MI-001", "PP-MI-002", "PP-TO-001", "PP-RM-001", "PP-MI-009"])
+        expect(active.pickup_points.map((point) => point.distance_km)).toEqual([0, 1.74, 126.5, 477.56, null])
+        // Within a radius: only the points inside it, and counted so.
+        const around = await near("is_active=true&radius_km=5")
+        expect(around).toMatchObject({ count: 2, pickup_points: [{ code: "PP-MI-001" }, { code: "PP-MI-002" }] })
+        // A search by text is ordered by distance too: the inactive Milan bar before Turin's.
+        const bars = await near("q=bar")
+        expect(bars.pickup_points.map((point) => [point.code, point.distance_km])).toEqual([
+          ["PP-MI-003", 2.66],
+          ["PP-TO-001", 126.5],
+        ])
+        // Without a coordinate, the list stays in code order, with no distance.
+        const { data: byCode } = await api.get("/admin/pickup-points?q=bar", admin)
+        expect(byCode.pickup_points.map((point: { code: string; distance_km?: number }) => [point.code, point.distance_km])).toEqual([
+          ["PP-MI-003", undefined],
+          ["PP-TO-001", undefined],
+        ])
+
+        const half = await api.get("/admin/pickup-points?latitude=45.4642", admin).catch(errorResponse)
+        expect(half.status).toBe(400)
+        expect(half.data).toMatchObject({ type: "invalid_data", message: expect.stringContaining("latitude and longitude go together") })
+        const radiusAlone = await api.get("/admin/pickup-points?radius_km=5", admin).catch(errorResponse)
+        expect(radiusAlone.status).toBe(400)
+        expect(radiusAlone.data.message).toContain("radius_km needs latitude and longitude")
+      })
+
       it("refuses a file that is not CSV, and an admin call without a session", async () => {
         const broken = await importCsv('code,name\n"unterminated').catch(errorResponse)
         expect(broken.status).toBe(400)

@@ -35,18 +35,31 @@ export const StoreSearchPickupPoints = z
   })
 export type StoreSearchPickupPointsType = z.infer<typeof StoreSearchPickupPoints>
 
-export const AdminListPickupPoints = z.object({
-  q: string().trim().max(100).optional(),
-  country_code: string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: "country_code must be an ISO 3166-1 alpha-2 code such as IT" })
-    .optional(),
-  is_active: z
-    .enum(["true", "false"])
-    .transform((value) => value === "true")
-    .optional(),
-  ...page,
-})
+export const AdminListPickupPoints = z
+  .object({
+    q: string().trim().max(100).optional(),
+    country_code: string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, { error: "country_code must be an ISO 3166-1 alpha-2 code such as IT" })
+      .optional(),
+    is_active: z
+      .enum(["true", "false"])
+      .transform((value) => value === "true")
+      .optional(),
+    // Nearest this coordinate first (the change of a shipment's point lists those around its current one).
+    latitude: coordinate(90),
+    longitude: coordinate(180),
+    radius_km: z.coerce.number().positive().max(500).optional(),
+    ...page,
+  })
+  .refine((q) => (q.latitude === undefined) === (q.longitude === undefined), {
+    message: "latitude and longitude go together",
+    path: ["latitude"],
+  })
+  .refine((q) => q.radius_km === undefined || q.latitude !== undefined, {
+    message: "radius_km needs latitude and longitude: the points within it of that coordinate are listed",
+    path: ["radius_km"],
+  })
 export type AdminListPickupPointsType = z.infer<typeof AdminListPickupPoints>
 
 export const AdminCreatePickupPoint = pickupPointInputSchema

@@ -1,7 +1,8 @@
-import { Button, Drawer, Input, Label, RadioGroup, Text, Textarea, toast } from "@medusajs/ui"
+import { Badge, Button, Drawer, Input, Label, RadioGroup, Text, Textarea, toast } from "@medusajs/ui"
 import { useDeferredValue, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { changePointRefusalReason } from "../../modules/pickup-point/lib/statuses"
+import { formatDistance } from "../../storefront/format"
 import { messageOf, refusalText } from "../lib/errors"
 import { formatCountry } from "../lib/format"
 import { usePickupPoints } from "../lib/pickup-point-queries"
@@ -79,6 +80,7 @@ export function ChangePickupPoint({ shipment, orderStatus, shipsTo }: { shipment
               </Text>
               <CatalogChoice
                 currentCode={shipment.pickup_point_code}
+                around={coordinatesOf(shipment.pickup_point)}
                 country={shipsTo || undefined}
                 chosen={chosen}
                 onChoose={(point) => {
@@ -127,14 +129,29 @@ export function ChangePickupPoint({ shipment, orderStatus, shipsTo }: { shipment
   )
 }
 
-/** A search of the active catalog, and the points found to choose from (the current one excluded). */
+/** How far around the current point the list reaches before anything is typed. */
+const NEARBY_RADIUS_KM = 50
+
+function coordinatesOf(point: Partial<PickupPoint> | null | undefined): { latitude: number; longitude: number } | undefined {
+  const { latitude, longitude } = point ?? {}
+  return typeof latitude === "number" && typeof longitude === "number" ? { latitude, longitude } : undefined
+}
+
+/**
+ * A search of the active catalog, and the points found to choose from (the
+ * current one excluded): those nearest the current point first, when it has
+ * coordinates (a point that closed is usually replaced by one nearby), each
+ * with its distance and whether it hands parcels over against a code.
+ */
 function CatalogChoice({
   currentCode,
+  around,
   country,
   chosen,
   onChoose,
 }: {
   currentCode: string
+  around?: { latitude: number; longitude: number }
   country?: string
   chosen: PickupPoint | null
   onChoose: (point: PickupPoint) => void
@@ -142,8 +159,19 @@ function CatalogChoice({
   const { t, i18n } = useTranslation()
   const [q, setQ] = useState("")
   const search = useDeferredValue(q.trim())
-  const { data, isFetching, isError, error } = usePickupPoints({ q: search || undefined, country_code: country, is_active: "true", limit: 10, offset: 0 })
+  // Before a search, only the points around it (an index range, whatever the catalog's size); a search looks everywhere.
+  const radius = around && !search ? NEARBY_RADIUS_KM : undefined
+  const { data, isFetching, isError, error } = usePickupPoints({
+    q: search || undefined,
+    country_code: country,
+    is_active: "true",
+    ...around,
+    radius_km: radius,
+    limit: 10,
+    offset: 0,
+  })
   const points = (data?.pickup_points ?? []).filter((point) => point.code !== currentCode)
+  const ordering = around ? (radius ? t("pickupPoint.changePoint.nearestWithin", { km: radius }) : t("pickupPoint.changePoint.nearest")) : null
   return (
     <div className="flex flex-col gap-y-3">
       <div className="flex flex-col gap-y-1">
@@ -155,7 +183,7 @@ function CatalogChoice({
           size="small"
           autoComplete="off"
           placeholder={t("pickupPoint.changePoint.searchPlaceholder")}
-          aria-describedby={country ? "pickup-point-change-country" : undefined}
+          aria-describedby={[country && "pickup-point-change-country", ordering && "pickup-point-change-ordering"].filter(Boolean).join(" ") || undefined}
           value={q}
           onChange={(event) => setQ(event.target.value)}
           // The search is made as the admin types: Enter must not submit the change of point around it.
@@ -166,6 +194,11 @@ function CatalogChoice({
         {country ? (
           <Text id="pickup-point-change-country" size="small" className="text-ui-fg-subtle">
             {t("pickupPoint.changePoint.inCountry", { country: formatCountry(country, i18n.language) })}
+          </Text>
+        ) : null}
+        {ordering ? (
+          <Text id="pickup-point-change-ordering" size="small" className="text-ui-fg-subtle">
+            {ordering}
           </Text>
         ) : null}
       </div>
@@ -183,24 +216,37 @@ function CatalogChoice({
           }}
           className="flex flex-col gap-y-2"
         >
-          {points.map((point) => (
-            <div key={point.id} className="flex items-start gap-x-3">
-              <RadioGroup.Item id={`pickup-point-change-${point.id}`} value={point.code} className="mt-0.5" />
-              <Label htmlFor={`pickup-point-change-${point.id}`} size="small" className="flex flex-col">
-                <span className="txt-compact-small-plus">
-                  {point.name} ({point.code})
-                </span>
-                <span className="text-ui-fg-subtle">
-                  {point.address}, {point.postcode} {point.city}
-                  {point.network_name ? ` · ${point.network_name}` : ""}
-                </span>
-              </Label>
-            </div>
-          ))}
+          {points.map((point) => {
+            const distance = formatDistance(point.distance_km, i18n.language)
+            return (
+              <div key={point.id} className="flex items-start gap-x-3">
+                <RadioGroup.Item id={`pickup-point-change-${point.id}`} value={point.code} className="mt-0.5" />
+                <Label htmlFor={`pickup-point-change-${point.id}`} size="small" className="flex flex-col">
+                  <span className="txt-compact-small-plus">
+                    {point.name} ({point.code})
+                  </span>
+                  <span className="text-ui-fg-subtle">
+                    {point.address}, {point.postcode} {point.city}
+                    {point.network_name ? ` · ${point.network_name}` : ""}
+                  </span>
+                  {distance || point.requires_verification_code ? (
+                    <span className="mt-1 flex flex-wrap items-center gap-2 text-ui-fg-subtle">
+                      {distance ? t("pickupPoint.changePoint.distance", { distance }) : null}
+                      {point.requires_verification_code ? (
+                        <Badge size="2xsmall" color="blue">
+                          {t("pickupPoint.changePoint.codeNeeded")}
+                        </Badge>
+                      ) : null}
+                    </span>
+                  ) : null}
+                </Label>
+              </div>
+            )
+          })}
         </RadioGroup>
       ) : (
         <Text size="small" className="text-ui-fg-subtle">
-          {isFetching ? t("pickupPoint.changePoint.searching") : t("pickupPoint.changePoint.none")}
+          {isFetching ? t("pickupPoint.changePoint.searching") : radius ? t("pickupPoint.changePoint.noneNearby", { km: radius }) : t("pickupPoint.changePoint.none")}
         </Text>
       )}
     </div>

@@ -4,7 +4,17 @@ import { sdk } from "./sdk"
 import type { ImportRowProblem } from "../../modules/pickup-point/lib/import-row-problems"
 import type { PickupPoint } from "./types"
 
-export type PickupPointFilters = { q?: string; country_code?: string; is_active?: "true" | "false"; limit: number; offset: number }
+export type PickupPointFilters = {
+  q?: string
+  country_code?: string
+  is_active?: "true" | "false"
+  /** Nearest this coordinate first, each point with its `distance_km`; within `radius_km` of it when given. */
+  latitude?: number
+  longitude?: number
+  radius_km?: number
+  limit: number
+  offset: number
+}
 
 export type ImportResult = {
   created: number
@@ -24,7 +34,7 @@ export function usePickupPoints(filters: PickupPointFilters) {
   return useQuery({
     queryKey: [...catalogKey, filters],
     queryFn: () =>
-      sdk.client.fetch<{ pickup_points: PickupPoint[]; count: number }>("/admin/pickup-points", {
+      sdk.client.fetch<{ pickup_points: (PickupPoint & { distance_km?: number | null })[]; count: number }>("/admin/pickup-points", {
         query: Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== "")),
       }),
     placeholderData: keepPreviousData,

@@ -7,6 +7,7 @@ import { normalizeStatusCode } from "../../lib/shipment-orders/status-codes"
 import * as atomic from "./atomic-operations"
 import { maskEmail } from "./lib/mask-email"
 import type { PickupPointInput } from "./lib/pickup-point-schema"
+import { roundedKm } from "./lib/distance-sql"
 import { buildAdminCatalogCountSql, buildAdminCatalogPageSql, type AdminCatalogSearch } from "./lib/admin-catalog-search"
 import { buildPickupPointCountSql, buildPickupPointSearchSql, postcodeWithoutSeparators, shorterPostcodeSearches, type PickupPointSearch } from "./lib/search"
 import {
@@ -154,24 +155,35 @@ export default class PickupPointModuleService extends MedusaService({
       count_is_estimate: counted > cap,
       pickup_points: rows.map(({ total_count: _count, distance_km, ...point }) => ({
         ...point,
-        distance_km: distance_km === null ? null : Math.round(Number(distance_km) * 100) / 100,
+        distance_km: roundedKm(distance_km),
       })),
     }
   }
 
-  /** The admin's catalog search (lib/admin-catalog-search.ts): one page of points by code, and how many match. */
+  /**
+   * The admin's catalog search (lib/admin-catalog-search.ts): one page of
+   * points by code, or nearest a coordinate first with their `distance_km`,
+   * and how many match.
+   */
   @InjectManager()
   async listAndCountCatalogPoints(
     search: AdminCatalogSearch,
     @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<[PickupPointDTO[], number]> {
+  ): Promise<[(PickupPointDTO & { distance_km?: number | null })[], number]> {
     const page = buildAdminCatalogPageSql(search)
     const count = buildAdminCatalogCountSql(search)
     const [rows, [counted]] = (await Promise.all([
       sharedContext.manager!.execute(page.sql, page.params),
       sharedContext.manager!.execute(count.sql, count.params),
-    ])) as [{ id: string }[], { count: string }[]]
-    const points = rows.length ? await this.listPickupPoints({ id: rows.map((row) => row.id) }, { order: { code: "ASC" } }, sharedContext) : []
+    ])) as [{ id: string; distance_km: number | string | null }[], { count: string }[]]
+    const found = rows.length ? await this.listPickupPoints({ id: rows.map((row) => row.id) }, {}, sharedContext) : []
+    const byId = new Map(found.map((point) => [point.id, point]))
+    // In the page's order; a point deleted between the two reads is left out.
+    const points = rows.flatMap(({ id, distance_km }) => {
+      const point = byId.get(id)
+      if (!point) return []
+      return search.near ? [{ ...point, distance_km: roundedKm(distance_km) }] : [point]
+    })
     return [points, Number(counted?.count ?? 0)]
   }
 

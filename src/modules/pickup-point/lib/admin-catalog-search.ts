@@ -1,9 +1,15 @@
+import { distanceKmSql, withinRadiusSql } from "./distance-sql"
 import { foldSearchText, searchTerm } from "./search"
 
 export type AdminCatalogSearch = {
   q?: string
   country_code?: string
   is_active?: boolean
+  /**
+   * Nearest to this coordinate first (points without coordinates last), and
+   * only those within `radius_km` when it is given.
+   */
+  near?: { latitude: number; longitude: number; radius_km?: number }
   limit: number
   offset: number
 }
@@ -36,13 +42,24 @@ function adminCatalogConditions(search: AdminCatalogSearch): Sql {
     where.push(`(${SEARCHED_TEXT} ILIKE ? OR search_terms @@ plainto_tsquery('simple', ?))`)
     params.push(`%${word.replace(/[\\%_]/g, "\\$&")}%`, searchTerm(foldSearchText(word)))
   }
+  const { near } = search
+  if (near?.radius_km !== undefined) {
+    const around = withinRadiusSql({ latitude: near.latitude, longitude: near.longitude, radius_km: near.radius_km })
+    where.push(...around.where)
+    params.push(...around.params)
+  }
   return { sql: where.join(" AND "), params }
 }
 
-/** One page of the matching points' ids, by code. */
+/** One page of the matching points' ids, by code or nearest first (with their distance in km). */
 export function buildAdminCatalogPageSql(search: AdminCatalogSearch): Sql {
   const { sql, params } = adminCatalogConditions(search)
-  return { sql: `SELECT id FROM pickup_point WHERE ${sql} ORDER BY code ASC, id ASC LIMIT ? OFFSET ?`, params: [...params, search.limit, search.offset] }
+  const distance = search.near ? distanceKmSql(search.near.latitude, search.near.longitude) : "NULL::float"
+  const order = search.near ? "distance_km ASC NULLS LAST, code ASC, id ASC" : "code ASC, id ASC"
+  return {
+    sql: `SELECT id, ${distance} AS distance_km FROM pickup_point WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    params: [...params, search.limit, search.offset],
+  }
 }
 
 /** How many points match. */

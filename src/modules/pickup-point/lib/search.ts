@@ -1,10 +1,12 @@
+import { withinRadiusSql, type Around } from "./distance-sql"
+
 /** What the store API can search the catalog by; only active points are ever returned. */
 export type PickupPointSearch = {
   q?: string
   postcode?: string
   city?: string
   country_code?: string
-  near?: { latitude: number; longitude: number; radius_km: number }
+  near?: Around
   limit: number
   offset: number
   /**
@@ -14,8 +16,6 @@ export type PickupPointSearch = {
    */
   postcode_compact?: boolean
 }
-
-const EARTH_RADIUS_KM = 6371
 
 /**
  * The total is counted up to this many matches and no further: past it the
@@ -106,20 +106,10 @@ function searchConditions(search: PickupPointSearch): { where: string; params: u
     params.push(search.country_code.trim())
   }
   if (search.near) {
-    const { latitude, longitude, radius_km } = search.near
-    // Interpolated into the distance expression below, so they must be plain numbers.
-    if (![latitude, longitude, radius_km].every(Number.isFinite)) {
-      throw new TypeError("near: latitude, longitude and radius_km must be finite numbers")
-    }
-    const dLat = (radius_km / EARTH_RADIUS_KM) * (180 / Math.PI)
-    const dLng = dLat / Math.max(Math.cos((latitude * Math.PI) / 180), 0.01)
-    where.push("latitude BETWEEN ? AND ?", "longitude BETWEEN ? AND ?")
-    params.push(latitude - dLat, latitude + dLat, longitude - dLng, longitude + dLng)
-    distance =
-      `(${EARTH_RADIUS_KM} * 2 * asin(sqrt(power(sin(radians(latitude - ${latitude}) / 2), 2) + ` +
-      `cos(radians(${latitude})) * cos(radians(latitude)) * power(sin(radians(longitude - ${longitude}) / 2), 2))))`
-    where.push(`${distance} <= ?`)
-    params.push(radius_km)
+    const around = withinRadiusSql(search.near)
+    where.push(...around.where)
+    params.push(...around.params)
+    distance = around.distance
     order = "distance_km ASC, id ASC"
   }
   return { where: where.join(" AND "), params, distance, order }
