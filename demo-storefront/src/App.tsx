@@ -3,20 +3,22 @@ import type { HttpTypes } from "@medusajs/types"
 import { shopperError } from "medusa-pickup-point/storefront"
 import { useCallback, useEffect, useRef, useState } from "react"
 import { Checkout } from "./Checkout"
+import { isStep, openableStep, stepFor, type Step } from "./checkout-steps"
 import { Confirmation } from "./Confirmation"
 import { CART_FIELDS, formatPrice, ORDER_FIELDS, PUBLISHABLE_KEY, sdk } from "./config"
 
 type View =
   /** `missing`: the address named a checkout or an order the store does not have (a mistyped or old link). */
   | { name: "shop"; missing?: "checkout" | "order" }
-  | { name: "checkout"; cart: HttpTypes.StoreCart }
+  /** `step`: the step the shopper is at, each one an entry of the browser's history; none for the one the cart needs. */
+  | { name: "checkout"; cart: HttpTypes.StoreCart; step?: Step }
   | { name: "confirmation"; order: HttpTypes.StoreOrder }
 
-/** A checkout or an order in the page's address: a reload comes back to it. */
-const VIEW_ADDRESS = /^#(checkout|order)\/([\w-]+)$/
+/** A checkout (at a step) or an order in the page's address: a reload comes back to it. */
+const VIEW_ADDRESS = /^#(checkout|order)\/([\w-]+)(?:\/(\w+))?$/
 
 function addressOf(view: View): string {
-  if (view.name === "checkout") return `#checkout/${view.cart.id}`
+  if (view.name === "checkout") return `#checkout/${view.cart.id}${view.step ? `/${view.step}` : ""}`
   if (view.name === "confirmation") return `#order/${view.order.id}`
   return window.location.pathname + window.location.search
 }
@@ -33,11 +35,11 @@ async function confirmationOf(orderId: string): Promise<View> {
 
 /** The view an address names: a cart still open, or a placed order; the shop for a cart or an order the store does not have. */
 async function viewAt(hash: string): Promise<View> {
-  const [, kind, id] = VIEW_ADDRESS.exec(hash) ?? []
+  const [, kind, id, step] = VIEW_ADDRESS.exec(hash) ?? []
   try {
     if (kind === "checkout") {
       const { cart } = await sdk.store.cart.retrieve(id, { fields: CART_FIELDS })
-      if (!cart.completed_at) return { name: "checkout", cart }
+      if (!cart.completed_at) return { name: "checkout", cart, step: openableStep(isStep(step) ? step : undefined, cart) }
       // Placed, but the page went before its confirmation showed: completing again answers the same order.
       const result = await sdk.store.cart.complete(id)
       if (result.type === "order") return await confirmationOf(result.order.id)
@@ -56,6 +58,8 @@ export function App() {
   // Null while the checkout or order a reloaded address names is read.
   const [view, setView] = useState<View | null>(() => (VIEW_ADDRESS.test(window.location.hash) ? null : { name: "shop" }))
   const [readError, setReadError] = useState<string | null>(null)
+  const shown = useRef(view)
+  shown.current = view
 
   // A step the shopper takes is a new entry of the browser's history, so that Back returns to the one
   // before; a view read from the address (a reload, Back, a link) takes the place of its entry.
@@ -86,7 +90,13 @@ export function App() {
   useEffect(() => {
     const follow = () => {
       replaceEntry.current = true
-      if (!VIEW_ADDRESS.test(window.location.hash)) return setView({ name: "shop" })
+      const [, kind, id, step] = VIEW_ADDRESS.exec(window.location.hash) ?? []
+      if (!kind) return setView({ name: "shop" })
+      // Another step of the checkout on the page: the checkout opens it (as far as its cart allows), with nothing to read.
+      const current = shown.current
+      if (kind === "checkout" && current?.name === "checkout" && current.cart.id === id) {
+        return setView({ ...current, step: isStep(step) ? step : undefined })
+      }
       setView(null)
       read()
     }
@@ -130,10 +140,15 @@ export function App() {
               : "We could not find this checkout: it may have expired. Choose a product below to start again."}
           </p>
         )}
-        {view?.name === "shop" && <Shop onCart={(cart) => setView({ name: "checkout", cart })} />}
+        {view?.name === "shop" && <Shop onCart={(cart) => setView({ name: "checkout", cart, step: stepFor(cart) })} />}
         {view?.name === "checkout" && (
           <Checkout
             initialCart={view.cart}
+            step={view.step}
+            onStep={(step, { replace = false } = {}) => {
+              replaceEntry.current = replace
+              setView((current) => (current?.name === "checkout" ? { ...current, step } : current))
+            }}
             onOrder={(order) => {
               // A placed checkout cannot be gone back to: its order takes its entry.
               replaceEntry.current = true

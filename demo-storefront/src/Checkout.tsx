@@ -7,28 +7,37 @@ import {
   shopperError,
 } from "medusa-pickup-point/storefront"
 import { useEffect, useState, type FormEvent } from "react"
+import { openableStep, STEPS, type Step } from "./checkout-steps"
 import { PICKER_CLASSES, SUMMARY_CLASSES } from "./class-names"
 import { CART_FIELDS, formatPrice, ORDER_FIELDS, pickupPoints, sdk } from "./config"
-
-type Step = "address" | "delivery" | "payment" | "review"
-const STEPS: Step[] = ["address", "delivery", "payment", "review"]
 
 /** The manual payment provider every Medusa store has: nothing is charged. */
 const MANUAL_PAYMENT = "pp_system_default"
 
 const fields = { fields: CART_FIELDS }
 
-/** The first step a cart still needs: a cart read again after a reload opens where the shopper was. */
-function stepFor(cart: HttpTypes.StoreCart): Step {
-  if (!cart.email || !cart.shipping_address?.address_1) return "address"
-  // A pickup-point method is only ever added with its point (the picker adds it, the plugin checks it).
-  if (!cart.shipping_methods?.length) return "delivery"
-  return cart.payment_collection?.payment_sessions?.length ? "review" : "payment"
-}
-
-export function Checkout({ initialCart, onOrder }: { initialCart: HttpTypes.StoreCart; onOrder: (order: HttpTypes.StoreOrder) => void }) {
+/**
+ * The checkout's steps; `step` is the one the page's address asks for, each step the shopper
+ * moves to is a new entry of the browser's history (`onStep`), so that Back returns to the step
+ * before. A step the cart is not ready for opens the first one it needs, and the address says so.
+ */
+export function Checkout({
+  initialCart,
+  step: asked,
+  onStep,
+  onOrder,
+}: {
+  initialCart: HttpTypes.StoreCart
+  step?: Step
+  onStep: (step: Step, options?: { replace?: boolean }) => void
+  onOrder: (order: HttpTypes.StoreOrder) => void
+}) {
   const [cart, setCart] = useState(initialCart)
-  const [step, setStep] = useState<Step>(() => stepFor(initialCart))
+  const step = openableStep(asked, cart)
+  useEffect(() => {
+    if (step !== asked) onStep(step, { replace: true })
+  }, [step, asked])
+  const setStep = (next: Step) => onStep(next)
   const reached = (s: Step) => STEPS.indexOf(step) >= STEPS.indexOf(s)
 
   return (

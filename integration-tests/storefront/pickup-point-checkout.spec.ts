@@ -328,15 +328,27 @@ medusaIntegrationTestRunner({
       const page = await browser.context.newPage()
       const startedAt = new Date()
       const picker = await pickerAtDelivery(page)
-      const cartAddress = new URL(page.url()).hash
-      expect(cartAddress).toMatch(/^#checkout\/cart_/)
-      // Back returns to the shop, not out of the store; Forward to the checkout.
+      const hash = () => new URL(page.url()).hash
+      expect(hash()).toMatch(/^#checkout\/cart_\w+\/delivery$/)
+      const cartAddress = hash().slice(0, -"/delivery".length)
+      // Each step is an entry of the history: Back returns to the address step, then to the shop, not out of the
+      // store; Forward to the address step, then to the delivery step.
+      const continueToDelivery = page.getByRole("button", { name: "Continue to delivery" })
+      await page.goBack()
+      await continueToDelivery.waitFor()
+      expect(hash()).toBe(`${cartAddress}/address`)
       await page.goBack()
       await page.getByRole("heading", { name: "Shop" }).waitFor()
-      expect(new URL(page.url()).hash).toBe("")
+      expect(hash()).toBe("")
+      await page.goForward()
+      await continueToDelivery.waitFor()
       await page.goForward()
       await page.getByText("How should we deliver?").waitFor()
-      expect(new URL(page.url()).hash).toBe(cartAddress)
+      expect(hash()).toBe(`${cartAddress}/delivery`)
+      // A step the cart is not ready for, typed into the address: the step it needs, said so by the address.
+      await page.evaluate((address) => (window.location.hash = address), `${cartAddress}/review`)
+      await waitFor(async () => hash() === `${cartAddress}/delivery`)
+      await page.getByText("How should we deliver?").waitFor()
 
       // Reloaded at delivery: the address kept above, the options to choose from.
       await page.reload()
@@ -355,7 +367,15 @@ medusaIntegrationTestRunner({
       expect(await page.locator("aside.bag").textContent()).toContain("Sneakers")
       // The method by name (not among Medusa's default cart fields), then its point.
       expect(await page.locator("section[aria-label=Delivery] > div.muted").textContent()).toMatch(/^Pickup point/)
-      expect(new URL(page.url()).hash).toBe(cartAddress)
+      expect(hash()).toBe(`${cartAddress}/payment`)
+      // Back from payment: the delivery step open again, with the point chosen; Forward: payment.
+      await page.goBack()
+      await page.getByRole("button", { name: "Continue to payment" }).waitFor()
+      expect(hash()).toBe(`${cartAddress}/delivery`)
+      expect(await picker.list.getByRole("option", { name: /Edicola Duomo/ }).getAttribute("aria-selected")).toBe("true")
+      await page.goForward()
+      await continueToReview.waitFor()
+      expect(hash()).toBe(`${cartAddress}/payment`)
 
       // Reloaded at review: the payment chosen, the order to place.
       await continueToReview.click()
