@@ -51,8 +51,9 @@ export function readPickupPointCsv(csv: string): ReadPickupPointCsv {
     if (cells.every((cell) => cell === "")) continue
     const record = Object.fromEntries(columns.flatMap((column, i) => (column ? [[column, cells[i] ?? ""]] : [])))
     const code = record.code || null
-    // A value past the named columns: the row's cells have shifted, and each would land in the wrong field.
-    if (cells.some((cell, i) => cell !== "" && !columns[i])) {
+    // More cells than the header has (even if the extra one is empty: the last column left empty), or a value in
+    // an unnamed column: the row's cells have shifted, and each would land in the wrong field.
+    if (cells.length > columns.length || cells.some((cell, i) => cell !== "" && !columns[i])) {
       rejected.push({
         line: info.lines,
         code,

@@ -19,4 +19,26 @@ describe("readPickupPointCsv", () => {
     expect(valid.map(({ input }) => input.code)).toEqual(["PP-2"])
     expect(rejected).toEqual([expect.objectContaining({ line: 2, code: "PP-1", problems: [expect.objectContaining({ kind: "shifted" })] })])
   })
+
+  it("rejects a shifted row whose last column is empty: the extra cell is empty, the fields shifted all the same", () => {
+    const withNetwork = `${header},network_code,network_name`
+    const { valid, rejected } = readPickupPointCsv(
+      [withNetwork, "PP-1,Bar Porta Nuova,Corso Vittorio Emanuele II, 53,Torino,10125,IT,PUDO,", "PP-2,Bar,Via Po 3,Torino,10121,IT,PUDO,"].join("\n")
+    )
+    expect(valid.map(({ input }) => input.code)).toEqual(["PP-2"])
+    expect(rejected).toEqual([
+      expect.objectContaining({
+        line: 2,
+        code: "PP-1",
+        reason: expect.stringContaining('(9 cells for 8 columns): put a cell that holds the delimiter (an address such as "Via Roma, 12") in double quotes'),
+        problems: [{ field: null, kind: "shifted", cells: 9, columns: 8 }],
+      }),
+    ])
+  })
+
+  it("reads a header's trailing delimiter as an unnamed column: rows that end with it too are read", () => {
+    const { valid, rejected } = readPickupPointCsv([`${header},`, "PP-1,Edicola,Via Roma 12,Torino,10121,IT,"].join("\n"))
+    expect(rejected).toEqual([])
+    expect(valid.map(({ input }) => [input.code, input.country_code])).toEqual([["PP-1", "it"]])
+  })
 })
