@@ -195,6 +195,18 @@ medusaIntegrationTestRunner({
         expect(leftOut(printed)).toEqual([`skipped: ${shipments[1].id}`, "unreadable: ", "encrypted: "])
       }
 
+      // A parcel the carrier has already (here, picked up): its label is left out of the bulk print, lest a copy go on
+      // a second parcel, and named; the order's page still serves it.
+      await pickupPoints.updatePickupPointShipments({ id: shipments[1].id, status: "label_generated", tracking_status_code: "ST_0007", tracking_stage: TRACKING_STAGES.delivered })
+      const withCollected = await api.post("/admin/pickup-point/labels", { shipment_ids: shipments.map((s) => s.id) }, { ...admin, responseType: "arraybuffer" })
+      expect(leftOut(withCollected)).toEqual([`skipped: ${shipments[1].id}`, "unreadable: ", "encrypted: "])
+      expect((await PDFDocument.load(withCollected.data)).getPageCount()).toBe(shipments.length - 1)
+      const onlyCollected = await api.post("/admin/pickup-point/labels", { shipment_ids: [shipments[1].id] }, admin).catch(errorResponse)
+      expect(onlyCollected.status).toBe(400)
+      expect(onlyCollected.data.message).toContain("The carrier already has the chosen parcels, so their labels are not printed in bulk")
+      const collectedAlone = await api.get(`/admin/pickup-point/shipments/${shipments[1].id}/label`, { ...admin, responseType: "arraybuffer" })
+      expect(Buffer.from(collectedAlone.data).subarray(0, 5).toString()).toBe("%PDF-")
+
       // A verification code is sent, for the log check at the end.
       await api.post(`/admin/pickup-point/shipments/${shipments[0].id}/verification-code`, {}, admin)
       const { data } = await control().get("/emails")

@@ -3,7 +3,7 @@ import { Badge, Button, Checkbox, Container, Heading, Label, Select, Switch, Tab
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
-import { SHIPMENT_STATUSES, TRACKING_STAGES, isRetryable } from "../../../modules/pickup-point/lib/statuses"
+import { SHIPMENT_STATUSES, TRACKING_STAGES, isRetryable, isWithCarrier } from "../../../modules/pickup-point/lib/statuses"
 import { ShipmentBadges } from "../../components/shipment-badges"
 import { messageOf, refusalText } from "../../lib/errors"
 import { formatDateTime } from "../../lib/format"
@@ -94,7 +94,7 @@ const PickupPointShipmentsPage = () => {
     }
     return bulk("print", async (current) => {
       // Only those with a label are asked for (none: nothing to ask); the others' rows say why from the list's own data.
-      const labelled = current.filter(hasPrintableLabel)
+      const labelled = current.filter((shipment) => hasPrintableLabel(shipment) && !isWithCarrier(shipment))
       const { printed, unreadable, encrypted } = labelled.length
         ? await printMerged(labelled)
         : { printed: [] as string[], unreadable: [] as string[], encrypted: [] as string[] }
@@ -104,6 +104,7 @@ const PickupPointShipmentsPage = () => {
         if (page >= 0) return { ...row, ok: true, message: t("pickupPoint.shipments.inPdf", { page: page + 1 }) }
         if (unreadable.includes(shipment.id)) return { ...row, ok: false, message: t("pickupPoint.shipments.labelUnreadable") }
         if (encrypted.includes(shipment.id)) return { ...row, ok: false, message: t("pickupPoint.shipments.labelEncrypted") }
+        if (hasPrintableLabel(shipment) && isWithCarrier(shipment)) return { ...row, ok: false, message: t("pickupPoint.shipments.labelWithCarrier") }
         const reason = noLabelReason(shipment)
         // The order's widget says what to do about a label the carrier voided; the list sends the admin there.
         return { ...row, ok: false, message: t(reason === "pickupPoint.shipment.noLabelCancelledByCarrier" ? "pickupPoint.shipments.voidByCarrier" : reason) }

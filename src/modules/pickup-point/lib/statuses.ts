@@ -74,6 +74,15 @@ export const LEFT_WAREHOUSE_STAGES: ReadonlySet<TrackingStage> = new Set([
 
 const has = (list: readonly string[], status: string) => list.includes(status)
 
+/**
+ * Whether the carrier has the parcel already (shipped, or any later stage):
+ * the bulk print leaves its label out, lest a second parcel go out with it.
+ * The order's page still prints it, for an admin who needs it again.
+ */
+export function isWithCarrier(shipment: { tracking_stage?: number | null }): boolean {
+  return (shipment.tracking_stage ?? 0) >= TRACKING_STAGES.shipped
+}
+
 export function isCreationOpen(status: string): boolean {
   return has(OPEN_CREATION_STATUSES, status)
 }

@@ -7,12 +7,14 @@ import type PickupPointModuleService from "../../../../modules/pickup-point/serv
 import type { AdminPrintLabelsType } from "../../../validators"
 import { safeErrorMessage } from "../../../../workflows/utils/to-medusa-error"
 import { headerList, inlineDisposition } from "../../../lib/content-disposition"
+import { isWithCarrier } from "../../../../modules/pickup-point/lib/statuses"
 import { EncryptedLabelError, isLabelVoid, LABEL_CACHE_CONTROL, openLabelPdf, readLabelPdf } from "../label-pdf"
 
 /**
  * The stored labels of the chosen shipments as ONE PDF, in the order asked,
- * one page per label page. Shipments without a label, or whose label is
- * void (its shipment order cancelled: isLabelVoid), are left out and named in
+ * one page per label page. Shipments without a label, whose label is void
+ * (its shipment order cancelled: isLabelVoid), or whose parcel the carrier
+ * has already (isWithCarrier), are left out and named in
  * `X-Pickup-Point-Skipped`, those whose stored label cannot be read (and
  * that the carrier would not give again) in `X-Pickup-Point-Unreadable`, and
  * those the carrier encrypted in `X-Pickup-Point-Encrypted` (so the admin can
@@ -30,16 +32,21 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
   const ids = [...new Set(req.validatedBody.shipment_ids)]
   const shipments = await pickupPoints.listPickupPointShipments({ id: ids }, { take: ids.length })
   const byId = new Map(shipments.map((shipment) => [shipment.id, shipment]))
-  // A void label (its shipment order cancelled) is not printed: its parcel must not be sent.
-  const printable = (id: string) => !!byId.get(id)?.label_file_id && !isLabelVoid(byId.get(id), pickupPoints)
+  // A void label (its shipment order cancelled) is not printed: its parcel must not be sent. Nor, in bulk, the label of
+  // a parcel the carrier has already: printed among the day's labels, it would go on a second parcel.
+  const isVoid = (id: string) => isLabelVoid(byId.get(id), pickupPoints)
+  const withCarrier = (id: string) => !!byId.get(id) && isWithCarrier(byId.get(id)!)
+  const printable = (id: string) => !!byId.get(id)?.label_file_id && !isVoid(id) && !withCarrier(id)
   const labelled = ids.filter(printable).map((id) => byId.get(id))
   const skipped = ids.filter((id) => !printable(id))
   if (!labelled.length) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      ids.every((id) => isLabelVoid(byId.get(id), pickupPoints))
+      ids.every(isVoid)
         ? "The chosen shipments' shipment orders are cancelled, so their labels are void: fulfil their items with another shipping option, or cancel the orders."
-        : "None of the chosen shipments has a label to print: fulfill their orders first (a cancelled shipment order's label is void, and not printed)."
+        : ids.every((id) => isVoid(id) || withCarrier(id))
+          ? "The carrier already has the chosen parcels, so their labels are not printed in bulk: print one again from its order's page if you need it."
+          : "None of the chosen shipments has a label to print: fulfill their orders first (a cancelled shipment order's label is void, and not printed)."
     )
   }
 
