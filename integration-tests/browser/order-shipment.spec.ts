@@ -79,6 +79,21 @@ medusaIntegrationTestRunner({
 
       const [onService] = await sandboxOrdersWith(shipment.order_reference_code!)
       expect(onService.cancelledAt).toBeTruthy()
+
+      // A cancel made by mistake is not the end: "Ship again" creates a new shipment order, to the same point if chosen.
+      await button("Ship again").click()
+      const drawer = page().getByRole("dialog")
+      await drawer.getByRole("heading", { name: `Ship TEST-${order.display_id} again` }).waitFor()
+      await drawer.getByRole("radio", { name: /^Edicola Duomo \(PP-MI-001\).*The order's pickup point until now/ }).click()
+      await drawer.getByRole("status").getByText("Ships to: Edicola Duomo (PP-MI-001), Piazza del Duomo 1").waitFor()
+      await screenshot(page(), "ship-again-en", { selector: '[role="dialog"]' })
+      await drawer.getByRole("button", { name: "Create the shipment order" }).click()
+      await page().getByText(`TEST-${order.display_id} ships again, to Edicola Duomo`).waitFor()
+      await drawer.waitFor({ state: "detached" })
+      await widget().getByText("Shipped again to PP-MI-001.", { exact: false }).first().waitFor()
+      const next = await shipmentOf(order.id, "ready")
+      expect(next.order_number).toBe(`TEST-${order.display_id}-2`)
+      expect((await sandboxOrdersWith(next.order_reference_code!)).map((o) => [o.cancelledAt ?? null])).toEqual([[null]])
     })
 
     browserTest("follows Medusa's own 'Fulfill items' on the open order page: the label shows without a reload", async () => {

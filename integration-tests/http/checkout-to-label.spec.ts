@@ -635,6 +635,24 @@ medusaIntegrationTestRunner({
       expect(otherOnService.cancelledAt).toBeTruthy()
     })
 
+    it("ships an order again after the store cancelled its shipment order: to the same point, one live shipment order", async () => {
+      const order = await checkout()
+      const shipment = await shipmentOf(order.id, "ready")
+      await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, { notes: "Cancelled by mistake" }, admin)
+      // The store's cancel leaves the order unshipped: the same point is allowed now, where it is no change before.
+      const again = await api.post(`/admin/pickup-point/shipments/${shipment.id}/pickup-point`, { pickup_point_code: "PP-MI-001", note: "Undo" }, admin)
+      expect(again.data.shipment).toMatchObject({ pickup_point_code: "PP-MI-001", order_number: `TEST-${order.display_id}-2` })
+      expect(again.data.shipment.history).toEqual(expect.arrayContaining([expect.objectContaining({ message: "Shipped again to PP-MI-001. Note: Undo" })]))
+      const next = await shipmentOf(order.id, "ready")
+      expect(next.id).toBe(again.data.shipment.id)
+      const onService = (await sandboxOrders(`TEST-${order.display_id}`)).concat(await sandboxOrders(`TEST-${order.display_id}-2`))
+      expect(onService.filter((o) => !o.cancelledAt).map((o) => [o.orderReferenceCode, o.request.codePickupPoint])).toEqual([[next.order_reference_code, "PP-MI-001"]])
+      // A live shipment order is no change to its own point.
+      const same = await api.post(`/admin/pickup-point/shipments/${next.id}/pickup-point`, { pickup_point_code: "PP-MI-001" }, admin).catch(errorResponse)
+      expect(same.status).toBe(400)
+      expect(same.data.message).toContain("already goes to PP-MI-001")
+    })
+
     it("records a cancel whose answers were lost after a failed label, without taking the cancelled order for a label", async () => {
       const order = await checkout()
       const shipment = await shipmentOf(order.id, "ready")

@@ -14,6 +14,7 @@ import { DrawerHeader } from "./pickup-points/drawer-header"
 
 /**
  * "Change pickup point": before the label only; the old shipment order is cancelled and a new one created.
+ * "Ship again" for a shipment whose shipment order the store cancelled: a new one, to its point or another.
  * `orderStatus` is the Medusa order's: a cancelled order's shipment cannot move. `shipsTo` is the country
  * of its shipping address: only points there are offered, as the server refuses any other.
  */
@@ -28,6 +29,8 @@ export function ChangePickupPoint({ shipment, orderStatus, shipsTo }: { shipment
   const now = useNow()
   const refused = changePointRefusalReason(shipment, { status: orderStatus }, now)
   const reason = refused ? t(`pickupPoint.refusal.changePoint.${refused}`) : null
+  // Its shipment order cancelled by the store (before the label): sent again, to its own point or another.
+  const again = shipment.status === "cancelled"
 
   const close = (next: boolean) => {
     setOpen(next)
@@ -47,7 +50,8 @@ export function ChangePickupPoint({ shipment, orderStatus, shipsTo }: { shipment
     // re-render this action from the new one before mutate's own callbacks would run.
     changePoint.mutateAsync({ pickup_point_code: chosen.code, note: note.trim() || undefined }).then(
       ({ shipment: after }) => {
-        toast.success(t("pickupPoint.toast.pointChanged", { name: chosen.name }), {
+        const done = again ? t("pickupPoint.toast.shippedAgain", { number: shipment.order_number, name: chosen.name }) : t("pickupPoint.toast.pointChanged", { name: chosen.name })
+        toast.success(done, {
           description: t("pickupPoint.toast.pointChangedDetail", { status: t(`pickupPoint.status.${after.status}`) }),
         })
         close(false)
@@ -65,21 +69,24 @@ export function ChangePickupPoint({ shipment, orderStatus, shipsTo }: { shipment
         aria-describedby={reason ? "pickup-point-change-reason" : undefined}
         onClick={() => setOpen(true)}
       >
-        {t("pickupPoint.actions.changePoint")}
+        {t(again ? "pickupPoint.actions.shipAgain" : "pickupPoint.actions.changePoint")}
       </Button>
       <Drawer open={open} onOpenChange={close}>
         <Drawer.Content aria-describedby="pickup-point-change-description">
           <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden">
-            <DrawerHeader title={t("pickupPoint.changePoint.title", { number: shipment.order_number })} />
+            <DrawerHeader title={t(again ? "pickupPoint.changePoint.againTitle" : "pickupPoint.changePoint.title", { number: shipment.order_number })} />
             <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
               <Text id="pickup-point-change-description" size="small" className="text-ui-fg-subtle">
-                {t("pickupPoint.changePoint.description")}
+                {t(again ? "pickupPoint.changePoint.againDescription" : "pickupPoint.changePoint.description")}
               </Text>
-              <Text size="small">
-                {t("pickupPoint.changePoint.current", { name: shipment.pickup_point?.name ?? shipment.pickup_point_code, code: shipment.pickup_point_code })}
-              </Text>
+              {again ? null : (
+                <Text size="small">
+                  {t("pickupPoint.changePoint.current", { name: shipment.pickup_point?.name ?? shipment.pickup_point_code, code: shipment.pickup_point_code })}
+                </Text>
+              )}
               <CatalogChoice
                 currentCode={shipment.pickup_point_code}
+                excludedCode={again ? undefined : shipment.pickup_point_code}
                 around={coordinatesOf(shipment.pickup_point)}
                 country={shipsTo || undefined}
                 chosen={chosen}
@@ -91,7 +98,7 @@ export function ChangePickupPoint({ shipment, orderStatus, shipsTo }: { shipment
               {/* The choice stays in view when a later search no longer lists it: it is what is sent. */}
               {chosen ? (
                 <Text id="pickup-point-change-chosen" role="status" size="small" weight="plus">
-                  {t("pickupPoint.changePoint.chosen", {
+                  {t(again ? "pickupPoint.changePoint.againChosen" : "pickupPoint.changePoint.chosen", {
                     name: chosen.name,
                     code: chosen.code,
                     address: chosen.address,
@@ -115,11 +122,11 @@ export function ChangePickupPoint({ shipment, orderStatus, shipsTo }: { shipment
             <Drawer.Footer>
               <Drawer.Close asChild>
                 <Button size="small" variant="secondary" type="button">
-                  {t("pickupPoint.changePoint.keep")}
+                  {t(again ? "pickupPoint.changePoint.againKeep" : "pickupPoint.changePoint.keep")}
                 </Button>
               </Drawer.Close>
               <Button size="small" type="submit" isLoading={changePoint.isPending} disabled={changePoint.isPending}>
-                {t("pickupPoint.changePoint.confirm")}
+                {t(again ? "pickupPoint.changePoint.againConfirm" : "pickupPoint.changePoint.confirm")}
               </Button>
             </Drawer.Footer>
           </form>
@@ -139,18 +146,20 @@ function coordinatesOf(point: Partial<PickupPoint> | null | undefined): { latitu
 
 /**
  * A search of the active catalog, and the points found to choose from (the
- * current one excluded): those nearest the current point first, when it has
+ * current one excluded, unless the shipment is sent again): those nearest the current point first, when it has
  * coordinates (a point that closed is usually replaced by one nearby), each
  * with its distance and whether it hands parcels over against a code.
  */
 function CatalogChoice({
   currentCode,
+  excludedCode,
   around,
   country,
   chosen,
   onChoose,
 }: {
   currentCode: string
+  excludedCode?: string
   around?: { latitude: number; longitude: number }
   country?: string
   chosen: PickupPoint | null
@@ -170,7 +179,7 @@ function CatalogChoice({
     limit: 10,
     offset: 0,
   })
-  const points = (data?.pickup_points ?? []).filter((point) => point.code !== currentCode)
+  const points = (data?.pickup_points ?? []).filter((point) => point.code !== excludedCode)
   const ordering = around ? (radius ? t("pickupPoint.changePoint.nearestWithin", { km: radius }) : t("pickupPoint.changePoint.nearest")) : null
   return (
     <div className="flex flex-col gap-y-3">
@@ -217,7 +226,8 @@ function CatalogChoice({
           className="flex flex-col gap-y-2"
         >
           {points.map((point) => {
-            const distance = formatDistance(point.distance_km, i18n.language)
+            const km = formatDistance(point.distance_km, i18n.language)
+            const distance = point.code === currentCode ? t("pickupPoint.changePoint.currentPoint") : km ? t("pickupPoint.changePoint.distance", { distance: km }) : null
             return (
               <div key={point.id} className="flex items-start gap-x-3">
                 <RadioGroup.Item id={`pickup-point-change-${point.id}`} value={point.code} className="mt-0.5" />
@@ -231,7 +241,7 @@ function CatalogChoice({
                   </span>
                   {distance || point.requires_verification_code ? (
                     <span className="mt-1 flex flex-wrap items-center gap-2 text-ui-fg-subtle">
-                      {distance ? t("pickupPoint.changePoint.distance", { distance }) : null}
+                      {distance}
                       {point.requires_verification_code ? (
                         <Badge size="2xsmall" color="blue">
                           {t("pickupPoint.changePoint.codeNeeded")}

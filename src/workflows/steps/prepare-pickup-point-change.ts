@@ -25,7 +25,8 @@ export type PickupPointChange = {
 /**
  * Checks that the shipment can go to the chosen point (only before its
  * label, once its shipment order is imported, for an order that is not
- * cancelled, to an active point of the catalog other than its own, in the
+ * cancelled, to an active point of the catalog other than its own (or its
+ * own, when the store cancelled its shipment order: it is sent again), in the
  * country the order ships to) and
  * finds the order's shipping method that carries the point (or already the
  * requested one, after a change that stopped half-way). No compensation: it
@@ -47,7 +48,8 @@ export const preparePickupPointChangeStep = createStep(
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
     }
     const code = input.pickup_point_code.trim()
-    if (code === shipment.pickup_point_code) {
+    // Its own point is no change, except for a shipment whose shipment order the store cancelled: sent again there.
+    if (code === shipment.pickup_point_code && shipment.status !== "cancelled") {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `The shipment of ${shipment.order_number} already goes to ${code}: choose another pickup point.`)
     }
     const [point] = await pickupPoints.listPickupPoints({ code }, { take: 1 })

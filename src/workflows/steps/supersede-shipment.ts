@@ -6,7 +6,7 @@ import type PickupPointModuleService from "../../modules/pickup-point/service"
 import type { ShipmentIntent } from "../../modules/pickup-point/types"
 import { creationEvents, emitShipmentEvents } from "../utils/shipment-events"
 import type { PickupPointChange } from "./prepare-pickup-point-change"
-import { HISTORY_MESSAGES, pickupPointChangedMessage } from "../../modules/pickup-point/lib/history-messages"
+import { HISTORY_MESSAGES, pickupPointChangedMessage, shippedAgainMessage } from "../../modules/pickup-point/lib/history-messages"
 
 export const supersedeShipmentStepId = "pickup-point-supersede-shipment"
 
@@ -47,7 +47,7 @@ export const supersedeShipmentStep = createStep(supersedeShipmentStepId, async (
     previous_id: change.shipment_id,
     intent: withServiceIdentity(intent, { order_number: `${intent.order_number}-${revision}`, reference: `${intent.order_id}-${revision}` }),
     actor_id: input.actor_id,
-    message: pickupPointChangedMessage(change.from_code, change.to_code, note),
+    message: change.from_code === change.to_code ? shippedAgainMessage(change.to_code, note) : pickupPointChangedMessage(change.from_code, change.to_code, note),
   })
   // A new shipment recorded as failed at once (data missing from the order) is announced.
   await emitShipmentEvents(container, creationEvents("pending", shipment))

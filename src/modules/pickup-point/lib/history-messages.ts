@@ -32,6 +32,9 @@ export const cancelRequestedMessage = (why: string) => `Cancel requested, to be 
 export const pickupPointChangedMessage = (from: string, to: string, note?: string | null) =>
   `Pickup point changed from ${from} to ${to}.${note ? ` Note: ${note}` : ""}`
 
+/** The line of a shipment sent again, after the store cancelled its shipment order, to the same pickup point. */
+export const shippedAgainMessage = (to: string, note?: string | null) => `Shipped again to ${to}.${note ? ` Note: ${note}` : ""}`
+
 /** The notes of the cancel a change of pickup point makes (sent to the carrier, and the old shipment's line). */
 export const pickupPointChangedToMessage = (to: string, note?: string | null) =>
   [`Pickup point changed to ${to}`, note?.trim()].filter(Boolean).join(": ").slice(0, 500)
@@ -49,6 +52,10 @@ const HISTORY_TEMPLATES = [
   { key: "pickupPointChangedContinued", pattern: /^Pickup point changed from (\S+) to (\S+)\. Continued as shipment (\S+)\.$/, params: ["from", "to", "shipment"] },
   { key: "pickupPointChangedNote", pattern: /^Pickup point changed from (\S+) to (\S+)\. Note: (.+)$/s, params: ["from", "to", "note"] },
   { key: "pickupPointChanged", pattern: /^Pickup point changed from (\S+) to (\S+)\.$/, params: ["from", "to"] },
+  { key: "shippedAgainNoteContinued", pattern: /^Shipped again to (\S+)\. Note: (.+) Continued as shipment (\S+)\.$/s, params: ["to", "note", "shipment"] },
+  { key: "shippedAgainContinued", pattern: /^Shipped again to (\S+)\. Continued as shipment (\S+)\.$/, params: ["to", "shipment"] },
+  { key: "shippedAgainNote", pattern: /^Shipped again to (\S+)\. Note: (.+)$/s, params: ["to", "note"] },
+  { key: "shippedAgain", pattern: /^Shipped again to (\S+)\.$/, params: ["to"] },
   { key: "cancelledOnService", pattern: /^(.+): the carrier reports shipment order (\S+) cancelled$/s, params: ["notes", "reference"] },
   // After cancelledOnService, whose notes may be one of these.
   { key: "pickupPointChangedToNote", pattern: /^Pickup point changed to (\S+): (.+)$/s, params: ["to", "note"] },

@@ -210,7 +210,7 @@ export function changePointRefusal(shipment: ChangePointFacts, order?: { status?
 }
 
 /** Why a shipment cannot get its label (or confirmation) now, in words an admin can act on; null when it can. */
-export function labelRefusal(shipment: ShipmentFacts): string | null {
+export function labelRefusal(shipment: ShipmentFacts & { label_file_id?: string | null }): string | null {
   switch (shipment.status) {
     case "ready":
       return null
@@ -228,8 +228,10 @@ export function labelRefusal(shipment: ShipmentFacts): string | null {
     case "failed":
       return `The shipment order of ${shipment.order_number} failed: ${shipment.last_error}. Fix it and retry the shipment first.`
     case "cancelled":
-      // A cancelled shipment order is not made again (its point cannot be changed either).
-      return `The shipment order of ${shipment.order_number} is cancelled: fulfil the items with another shipping option.`
+      // A cancelled shipment order gets no label; before its label, "Ship again" (a change of point) makes a new one.
+      return shipment.label_file_id
+        ? `The shipment order of ${shipment.order_number} is cancelled: fulfil the items with another shipping option.`
+        : `The shipment order of ${shipment.order_number} is cancelled: "Ship again" on the order's page creates a new one (to the same pickup point or another), or fulfil the items with another shipping option.`
     case "awaiting_import":
       return `The carrier has not finished importing order ${shipment.order_number} yet. Try again in a minute.`
     default:

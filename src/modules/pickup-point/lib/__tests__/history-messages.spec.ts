@@ -9,6 +9,7 @@ import {
   HISTORY_MESSAGES,
   pickupPointChangedMessage,
   pickupPointChangedToMessage,
+  shippedAgainMessage,
 } from "../history-messages"
 
 /** What i18next makes of a translation and its parts. */
@@ -29,6 +30,10 @@ describe("describeHistoryMessage", () => {
     pickupPointChangedToMessage("PP-MI-002"),
     pickupPointChangedToMessage("PP-MI-002", "Closer to work: ring twice"),
     cancelledOnServiceMessage(pickupPointChangedToMessage("PP-MI-002"), "SO125"),
+    shippedAgainMessage("PP-MI-001"),
+    shippedAgainMessage("PP-MI-001", "Cancelled by mistake."),
+    continuedAsShipmentMessage(shippedAgainMessage("PP-MI-001"), "pushp_02"),
+    continuedAsShipmentMessage(shippedAgainMessage("PP-MI-001", "Undo."), "pushp_02"),
   ]
 
   it("knows every line the plugin writes, and its English translation gives the line back", () => {
