@@ -11,7 +11,9 @@ export function Confirmation({ order, onContinue }: { order: HttpTypes.StoreOrde
   const shipment = useShipmentProgress(order.id, !!chosen)
   return (
     <section aria-labelledby="confirmation-heading" className="confirmation">
-      <h1 id="confirmation-heading">Thank you! Order #{order.display_id} is placed.</h1>
+      <h1 id="confirmation-heading">
+        {order.status === "canceled" ? `Order #${order.display_id} was cancelled.` : `Thank you! Order #${order.display_id} is placed.`}
+      </h1>
       <p className="muted">Placed for {order.email}.</p>
       {chosen ? (
         <PickupPointSummary point={chosen} shipment={shipment} className="summary" classNames={SUMMARY_CLASSES} locale="en-GB" />

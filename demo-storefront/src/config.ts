@@ -17,4 +17,4 @@ export const formatPrice = (amount: number | null | undefined, currency = "eur")
 export const CART_FIELDS = `${PICKUP_POINT_CART_FIELDS},+shipping_methods.name`
 
 /** The order as the confirmation shows it: its lines, its delivery with the chosen point, and its address. */
-export const ORDER_FIELDS = "*items,*shipping_methods,+shipping_methods.data,*shipping_address"
+export const ORDER_FIELDS = "+status,*items,*shipping_methods,+shipping_methods.data,*shipping_address"

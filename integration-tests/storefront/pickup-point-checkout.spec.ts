@@ -1,6 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Page } from "playwright-core"
 import { Modules } from "@medusajs/framework/utils"
+import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import seedDemoStore from "../../scripts/seed-demo-store"
 import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
 import type PickupPointModuleService from "../../src/modules/pickup-point/service"
@@ -429,6 +430,17 @@ medusaIntegrationTestRunner({
       await page.evaluate(() => (window.location.hash = "#order/order_doesnotexist"))
       await page.getByRole("alert").getByText("We could not find this order.", { exact: false }).waitFor()
       await page.getByRole("heading", { name: "Shop" }).waitFor()
+
+      // The store cancels the order: its page no longer thanks the shopper nor sends them to the point.
+      const orderId = orderAddress.slice("#order/".length)
+      await cancelOrderWorkflow(getContainer()).run({ input: { order_id: orderId } })
+      const pickupPoints: PickupPointModuleService = getContainer().resolve(PICKUP_POINT_MODULE)
+      await waitFor(async () => (await pickupPoints.listPickupPointShipments({ order_id: orderId }))[0]?.status === "cancelled", 30_000)
+      await page.evaluate((hash) => (window.location.hash = hash), orderAddress)
+      await page.getByRole("heading", { name: /^Order #\d+ was cancelled\.$/ }).waitFor()
+      const notComing = page.getByRole("region", { name: "Not coming to this pickup point" })
+      await notComing.getByText("Shipment cancelled").waitFor()
+      expect(await notComing.textContent()).not.toContain("Opening hours")
       await page.close()
     })
   },

@@ -25,6 +25,8 @@ export type PickupPointSummaryLabels = {
   heading: string
   /** The heading once the parcel has been collected. */
   collectedHeading: string
+  /** The heading when the shipment was cancelled or the parcel returned: it will not be there to collect. */
+  notComingHeading: string
   /** `{code}`: shown when the method carries the point's code only. */
   pointCode: string
   openingHours: string
@@ -42,6 +44,7 @@ export type PickupPointSummaryLabels = {
 export const DEFAULT_SUMMARY_LABELS: PickupPointSummaryLabels = {
   heading: "Collect your order at",
   collectedHeading: "Collected at",
+  notComingHeading: "Not coming to this pickup point",
   pointCode: "Pickup point {code}",
   openingHours: "Opening hours",
   closed: "Closed",

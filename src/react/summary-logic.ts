@@ -18,14 +18,16 @@ export function summaryDetails(
 /**
  * What the summary says above the point and about the code, by how far the parcel has gone: where to
  * collect it, then, once the parcel is ready, that the code has been sent (the plugin e-mails it then),
- * and once collected, where it was collected, with nothing more to do.
+ * and once collected, where it was collected, with nothing more to do. A shipment cancelled, or returned
+ * to the sender, is not to be collected: the point is where it was to be collected, and its status says why.
  */
 export function summaryWording(
   shipment: ShipmentProgress | null | undefined,
-  labels: { heading: string; collectedHeading: string; codeRequiredHint: string; codeSentHint: string }
+  labels: { heading: string; collectedHeading: string; notComingHeading: string; codeRequiredHint: string; codeSentHint: string }
 ): { heading: string; codeHint: string | null; showHours: boolean } {
   // Collected: when the point opens no longer matters to the shopper.
   if (shipment?.stage === "delivered") return { heading: labels.collectedHeading, codeHint: null, showHours: false }
+  if (shipment?.stage === "cancelled" || shipment?.stage === "returned") return { heading: labels.notComingHeading, codeHint: null, showHours: false }
   const ready = !!shipment?.ready_for_pickup || shipment?.stage === "ready_for_pickup"
   return { heading: labels.heading, codeHint: ready ? labels.codeSentHint : labels.codeRequiredHint, showHours: true }
 }

@@ -360,6 +360,14 @@ describe("the summary", () => {
     expect(collected).toContain(">Collected at</h2>")
     expect(collected).toContain("Locker Centrale")
     expect(collected).not.toContain("Code needed at pickup")
+    // Cancelled or returned: not to be collected, said by the heading and the status, with no code nor hours.
+    for (const stage of ["cancelled", "returned"]) {
+      const closed = renderToStaticMarkup(createElement(PickupPointSummary, { point: chosen, shipment: { stage } }))
+      expect(closed).toContain(">Not coming to this pickup point</h2>")
+      expect(closed).toContain(stage === "cancelled" ? "Shipment cancelled" : "Returned to the sender")
+      expect(closed).not.toContain("Code needed at pickup")
+      expect(closed).not.toContain("Opening hours")
+    }
     // Collected: the point's hours no longer matter, and are not shown.
     expect(ready).toContain("<dt>Monday</dt>")
     expect(collected).not.toContain("Opening hours")
