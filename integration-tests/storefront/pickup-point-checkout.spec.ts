@@ -271,6 +271,11 @@ medusaIntegrationTestRunner({
 
         await search.fill("Milano")
         await page.keyboard.press("Enter")
+        // A search does not take the refusal away while the dead point is still the cart's, nor shows it as theirs.
+        await waitFor(async () => /pickup points found/.test((await page.getByRole("status").textContent()) ?? ""))
+        expect(await alert.textContent()).toBe("This pickup point is no longer available. Please choose another one.")
+        expect(await page.locator("[data-pickup-point-picker]").textContent()).not.toContain("Your pickup point")
+        expect(await list.locator("[aria-selected=true]").count()).toBe(0)
         // Not the first point of the list.
         const navigli = list.getByRole("option", { name: /Tabacchi Navigli/ })
         await navigli.click()

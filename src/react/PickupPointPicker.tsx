@@ -153,8 +153,10 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   const [justChosen, setJustChosen] = useState<string | null>(null)
   // The chosen point itself, shown below the list even when a later search no longer lists it.
   const [chosenPoint, setChosenPoint] = useState<PickupPoint | null>(null)
-  // The chosen code its look-up found unusable (the shopper is told so): not shown as where to collect.
-  const [unavailableCode, setUnavailableCode] = useState<string | null>(null)
+  // The chosen point its look-up found unusable, and why: not shown as chosen nor as where to collect, and
+  // said for as long as it is the chosen one (a later search does not take the refusal away).
+  const [unavailable, setUnavailable] = useState<{ code: string; refusal: ShopperError } | null>(null)
+  const unavailableCode = unavailable?.code ?? null
   const selectedCode = props.selectedCode !== undefined ? props.selectedCode : chosenCode
   // Choices the shopper made: a look-up of an earlier chosen point that answers after one is dropped.
   const choices = useRef(0)
@@ -248,7 +250,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         // address): the shopper is told, not shown an empty picker, and the store's onError can hold checkout.
         if (!point) {
           if (chosen) {
-            setUnavailableCode(code)
+            setUnavailable({ code, refusal: shopperError({ code: "pickup_point_unavailable" }) })
             fail({ code: "pickup_point_unavailable" })
           } else rememberPointCode(remember, null)
           return
@@ -256,7 +258,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         // A point remembered from an order to another country is not offered here.
         if (!isInCountry(point, countryCode)) {
           if (chosen) {
-            setUnavailableCode(code)
+            setUnavailable({ code, refusal: shopperError({ code: "pickup_point_wrong_country" }) })
             fail({ code: "pickup_point_wrong_country" })
           }
           return
@@ -357,7 +359,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
       choices.current += 1
       // An earlier point's refusal that came in while this choice was saved is no longer the shopper's concern.
       setError(null)
-      setUnavailableCode(null)
+      setUnavailable(null)
       setChosenCode(point.code)
       setChosenPoint(point)
       // The earlier point kept first (chosen before, or remembered) is not put first in later results.
@@ -411,7 +413,10 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   const extraFirst = search.kind === "done" && points.length > (search.shown ?? search.count) ? points[0] : undefined
   const listedFirst = extraFirst ? (extraFirst.code === selectedCode ? "chosen" : "last") : null
   const announcement = liveAnnouncement({ choosing: !!choosing, locating, search, justChosen, listedFirst }, labels)
-  const selectedPoint = points.find((point) => point.code === selectedCode) ?? (chosenPoint?.code === selectedCode ? chosenPoint : null)
+  const usableCode = selectedCode && selectedCode !== unavailableCode ? selectedCode : null
+  const selectedPoint = usableCode ? (points.find((point) => point.code === usableCode) ?? (chosenPoint?.code === usableCode ? chosenPoint : null)) : null
+  // The chosen point's refusal stands while it is chosen, whatever the shopper has searched since.
+  const shownError = error ?? (unavailable && unavailable.code === selectedCode ? { refusal: unavailable.refusal } : null)
   const selectedHours = selectedPoint ? weeklyOpeningHours(selectedPoint.opening_hours) : []
   const selectedListed = !!selectedPoint && points.some((point) => point.code === selectedPoint.code)
   const ids = { label: `${pickerId}-label`, input: `${pickerId}-input`, list: `${pickerId}-list`, status: `${pickerId}-status` }
@@ -456,9 +461,9 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
       <p id={ids.status} className={classNames.status} role="status" aria-live="polite">
         {announcement}
       </p>
-      {error && (
+      {shownError && (
         <p className={classNames.error} role="alert">
-          {"location" in error ? geolocationMessage(error.location, labels) : pickerErrorMessage(error.refusal, labels)}
+          {"location" in shownError ? geolocationMessage(shownError.location, labels) : pickerErrorMessage(shownError.refusal, labels)}
         </p>
       )}
 
@@ -488,7 +493,8 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
           onFocus={onListFocus}
         >
           {points.map((point, index) => {
-            const selected = point.code === selectedCode
+            // A point listed before it became unusable (a cached search) is not badged as the shopper's.
+            const selected = point.code === selectedCode && point.code !== unavailableCode
             const [street, town] = pickupPointAddressLines(point)
             const distance = formatDistance(point.distance_km, locale)
             const hours = formatTodaysOpeningHours(point, { timeZone, locale, labels })
