@@ -68,8 +68,10 @@ export class ShipmentOrdersRejectedError extends ShipmentOrdersError {
   ) {
     super(
       code,
-      `The Shipment Orders Service rejected ${details.operation}` +
-        (details.httpStatus ? ` (HTTP ${details.httpStatus})` : "") +
+      // The service's own words after the call refused; its HTTP status only when it is an error's (a refusal
+      // may come as a 200 with `success: false`, which an admin would read as a contradiction).
+      `The carrier refused the ${details.operation} request` +
+        (details.httpStatus && details.httpStatus >= 400 ? ` (HTTP ${details.httpStatus})` : "") +
         `: ${details.serviceMessage || "no reason given"}`,
       details,
       retryable

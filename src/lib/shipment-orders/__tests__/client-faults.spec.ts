@@ -214,7 +214,7 @@ describe("operations with side effects", () => {
     await sandbox.fault("create", "reject", 1)
     await expect(sandbox.client().create(orderInput())).rejects.toMatchObject({
       code: "rejected",
-      message: "The Shipment Orders Service rejected create (HTTP 200): Request rejected by the service (injected fault)",
+      message: "The carrier refused the create request: Request rejected by the service (injected fault)",
     })
   })
 })
