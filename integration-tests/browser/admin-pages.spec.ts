@@ -231,6 +231,15 @@ medusaIntegrationTestRunner({
       await list.getByRole("row", { name: new RegExp(`TEST-${failed.display_id} .*This shipment needs you`) }).waitFor()
       await page().getByRole("switch", { name: "Needs attention only" }).click()
 
+      // Found by its order number as Medusa shows it; the search is kept in the URL with the filters.
+      const search = page().getByRole("textbox", { name: "Search" })
+      await search.fill(`#TEST-${failed.display_id}`)
+      await waitFor(async () => (await list.getByRole("row").count()) === 2)
+      await list.getByRole("row", { name: new RegExp(`TEST-${failed.display_id} `) }).waitFor()
+      expect(new URL(page().url()).searchParams.get("q")).toBe(`#TEST-${failed.display_id}`)
+      await search.fill("")
+      await waitFor(async () => (await list.getByRole("row").count()) === 4)
+
       await choose("Status", "Label generated")
       await waitFor(async () => (await list.getByRole("row").count()) === 3)
       // The filters are in the URL: "Back" from an order's page finds the list as it was left.

@@ -96,10 +96,10 @@ export function badRequests(t: FuzzTargets): fc.Arbitrary<BadRequest> {
       .map(([param, value, shape]): BadRequest => ({ route: "GET /store/pickup-points", method: "GET", path: `/store/pickup-points?${param}${shape}=${value}`, auth: "store" })),
     // Admin lists.
     fc
-      .tuple(fc.constantFrom("q", "country_code", "is_active", "limit", "offset"), badQueryValue)
+      .tuple(fc.constantFrom("q", "country_code", "is_active", "latitude", "longitude", "radius_km", "limit", "offset"), badQueryValue)
       .map(([param, value]) => admin("GET /admin/pickup-points", "GET", `/admin/pickup-points?${param}=${value}`)),
     fc
-      .tuple(fc.constantFrom("id", "order_id", "status", "stage", "needs_attention", "limit"), badQueryValue)
+      .tuple(fc.constantFrom("id", "order_id", "q", "status", "stage", "needs_attention", "limit"), badQueryValue)
       .map(([param, value]) => admin("GET /admin/pickup-point/shipments", "GET", `/admin/pickup-point/shipments?${param}=${value}`)),
     // The catalog.
     spoil(VALID_POINT, Object.keys(VALID_POINT).concat("province", "network_name", "opening_hours")).map((body) =>

@@ -145,6 +145,16 @@ medusaIntegrationTestRunner({
         .catch(errorResponse)
       expect(tooMany.status).toBe(400)
       expect(tooMany.data).toMatchObject({ type: "invalid_data" })
+
+      // Found by part of a number an admin is quoted (the carrier's reference here), in any case, and by the order
+      // number as Medusa shows it (#); `%` typed is itself; with the attention filter, both apply.
+      const found = async (query: string) =>
+        (await api.get(`/admin/pickup-point/shipments?${query}`, admin)).data as { count: number; shipments: { id: string }[] }
+      const reference = shipments[2].order_reference_code!
+      expect((await found(`q=${encodeURIComponent(reference.toLowerCase())}`)).shipments.map((s) => s.id)).toEqual([shipments[2].id])
+      expect((await found(`q=${encodeURIComponent(`#${shipments[2].order_number}`)}`)).shipments.map((s) => s.id)).toContain(shipments[2].id)
+      expect((await found("q=%25")).count).toBe(0)
+      expect((await found(`q=${encodeURIComponent(reference)}&needs_attention=true`)).count).toBe(0)
     })
 
     it("goes from checkout with a chosen point to a downloadable label, and refuses cancel after it", async () => {

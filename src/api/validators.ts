@@ -93,6 +93,8 @@ export const AdminListShipments = z.object({
   // The admin's bulk actions read the chosen shipments again, as they are now, by their ids.
   id: z.union([text, z.array(text).max(100)]).optional(),
   order_id: text.optional(),
+  // Part of the order number, the carrier's order reference or tracking number, or the pickup point's code.
+  q: string().trim().max(100).optional(),
   status: z.union([z.enum(SHIPMENT_STATUSES), z.array(z.enum(SHIPMENT_STATUSES))]).optional(),
   stage: z.enum(Object.keys(TRACKING_STAGES) as [TrackingStage, ...TrackingStage[]]).optional(),
   // Only the shipments that need attention can be asked for; leaving it out lists them all.

@@ -4,7 +4,7 @@ import { PICKUP_POINT_QUERY_KEY } from "./queries"
 import { sdk } from "./sdk"
 import type { AdminShipment } from "./types"
 
-export type ShipmentFilters = { status?: string; stage?: string; needs_attention?: "true"; limit: number; offset: number }
+export type ShipmentFilters = { q?: string; status?: string; stage?: string; needs_attention?: "true"; limit: number; offset: number }
 
 export function useShipmentList(filters: ShipmentFilters) {
   return useQuery({

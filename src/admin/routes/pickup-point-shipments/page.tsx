@@ -1,5 +1,5 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Badge, Button, Checkbox, Container, Heading, Label, Select, Switch, Table, Text, toast } from "@medusajs/ui"
+import { Badge, Button, Checkbox, Container, Heading, Input, Label, Select, Switch, Table, Text, toast } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
@@ -14,6 +14,7 @@ import { codeNotNeeded, codeRefusalReason, hasPrintableLabel, noLabelReason } fr
 import { downloadBlob, fetchMergedLabels, fetchShipmentsById, LabelListLostError, runForEach, useShipmentList, type BulkOutcome } from "../../lib/shipment-list-queries"
 import type { AdminShipment } from "../../lib/types"
 import { useRowSelection } from "../../lib/use-row-selection"
+import { useTypedSearch } from "../../lib/use-typed-search"
 
 const PAGE_SIZE = 20
 const ALL = "all"
@@ -25,10 +26,11 @@ const PickupPointShipmentsPage = () => {
   const { t, i18n } = useTranslation()
   const refresh = useRefreshAfterChange()
   const [filters, setFilters] = useListUrlState(
-    { status: ALL, stage: ALL, needs_attention: "false", offset: "0" },
+    { q: "", status: ALL, stage: ALL, needs_attention: "false", offset: "0" },
     { status: [ALL, ...SHIPMENT_STATUSES], stage: [ALL, ...Object.keys(TRACKING_STAGES)], needs_attention: ["true", "false"] }
   )
-  const { status, stage } = filters
+  const { q, status, stage } = filters
+  const [typed, setTyped] = useTypedSearch(q, (text) => setFilters({ q: text, offset: "0" }))
   const attentionOnly = filters.needs_attention === "true"
   const pageIndex = pageIndexOf(filters.offset, PAGE_SIZE)
   const setPageIndex = (index: number) => setFilters({ offset: String(index * PAGE_SIZE) })
@@ -36,6 +38,7 @@ const PickupPointShipmentsPage = () => {
   const [outcomes, setOutcomes] = useState<{ action: string; rows: BulkOutcome[] } | null>(null)
 
   const { data, isError, error, isLoading } = useShipmentList({
+    q: q.trim() || undefined,
     status: status === ALL ? undefined : status,
     stage: stage === ALL ? undefined : stage,
     needs_attention: attentionOnly ? "true" : undefined,
@@ -174,6 +177,19 @@ const PickupPointShipmentsPage = () => {
         </div>
       </div>
       <div className="flex flex-wrap items-end gap-4 px-6 py-4">
+        <div className="flex flex-col gap-y-1">
+          <Label htmlFor="pickup-point-shipment-search" size="small">
+            {t("pickupPoint.shipments.search")}
+          </Label>
+          <Input
+            id="pickup-point-shipment-search"
+            size="small"
+            className="w-64"
+            placeholder={t("pickupPoint.shipments.searchPlaceholder")}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
         <div className="flex flex-col gap-y-1">
           <Label htmlFor="pickup-point-shipment-status" size="small">
             {t("pickupPoint.shipments.status")}

@@ -11,25 +11,16 @@ import { pageIndexOf, useListUrlState } from "../../lib/list-url-state"
 import { usePickupPoints, useSavePickupPoint } from "../../lib/pickup-point-queries"
 import type { PickupPoint } from "../../lib/types"
 import { useRowSelection } from "../../lib/use-row-selection"
+import { useTypedSearch } from "../../lib/use-typed-search"
 
 const PAGE_SIZE = 20
-/** How long typing pauses before the search runs. */
-const SEARCH_PAUSE_MS = 300
 
 /** The store's pickup-point catalog: search, edit, activate, import, publish. */
 const PickupPointsPage = () => {
   const { t } = useTranslation()
   const [filters, setFilters] = useListUrlState({ q: "", is_active: "all", offset: "0" }, { is_active: ["all", "true", "false"] })
   const { q, is_active: status } = filters
-  // The box shows what is typed at once; the URL (and the search) follows it once typing pauses: one
-  // request per pause rather than per key. (The page is mounted again on Back and Forward, and
-  // Medusa's sidebar link keeps the URL's search, so the URL never changes under the box.)
-  const [typed, setTyped] = useState(q)
-  useEffect(() => {
-    if (typed === q) return
-    const timer = setTimeout(() => setFilters({ q: typed, offset: "0" }), SEARCH_PAUSE_MS)
-    return () => clearTimeout(timer)
-  }, [typed])
+  const [typed, setTyped] = useTypedSearch(q, (text) => setFilters({ q: text, offset: "0" }))
   const pageIndex = pageIndexOf(filters.offset, PAGE_SIZE)
   const setPageIndex = (index: number) => setFilters({ offset: String(index * PAGE_SIZE) })
   const [editing, setEditing] = useState<PickupPoint | null | undefined>(undefined)
