@@ -62,11 +62,19 @@ export function missingCoordinate(point: { latitude?: number | null; longitude?:
 export const coordinatesPairMessage = (missing: "latitude" | "longitude") =>
   `${missing} must be given with ${missing === "latitude" ? "longitude" : "latitude"}: give both coordinates or neither`
 
-/** A pickup point as the admin API and the CSV import take it: its fields, and its coordinates both or neither. */
-export const pickupPointInputSchema = pickupPointFieldsSchema.superRefine((point, ctx) => {
-  const missing = missingCoordinate(point)
-  if (missing) ctx.addIssue({ code: "custom", path: [missing], message: coordinatesPairMessage(missing), params: { problem: "coordinates" } })
+/** Refuses a point with one coordinate, at the missing one; `when`: even beside other fields' problems, so that a CSV row or a form lists them all at once. */
+const pairedCoordinate = (missing: "latitude" | "longitude") => ({
+  path: [missing],
+  message: coordinatesPairMessage(missing),
+  params: { problem: "coordinates" },
+  when: () => true,
 })
+const hasOther = (missing: "latitude" | "longitude") => (point: { latitude?: number | null; longitude?: number | null }) => missingCoordinate(point) !== missing
+
+/** A pickup point as the admin API and the CSV import take it: its fields, and its coordinates both or neither. */
+export const pickupPointInputSchema = pickupPointFieldsSchema
+  .refine(hasOther("latitude"), pairedCoordinate("latitude"))
+  .refine(hasOther("longitude"), pairedCoordinate("longitude"))
 
 export type PickupPointInput = z.infer<typeof pickupPointInputSchema>
 

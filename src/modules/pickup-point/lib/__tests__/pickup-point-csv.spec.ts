@@ -41,4 +41,10 @@ describe("readPickupPointCsv", () => {
     expect(rejected).toEqual([])
     expect(valid.map(({ input }) => [input.code, input.country_code])).toEqual([["PP-1", "it"]])
   })
+
+  it("says a missing coordinate beside the row's other problems, not on the next import", () => {
+    const { rejected } = readPickupPointCsv([`${header},latitude,longitude,is_active`, "PP-1,Edicola,Via Po 3,Torino,10121,IT,45.07,,maybe"].join("\n"))
+    expect(rejected[0].problems?.map((problem) => problem.field)).toEqual(["is_active", "longitude"])
+    expect(rejected[0].reason).toContain("longitude must be given with latitude: give both coordinates or neither")
+  })
 })
