@@ -107,13 +107,18 @@ export function App() {
     if (!view) return
     const address = addressOf(view)
     if (!isHere(address)) window.history[replaceEntry.current ? "replaceState" : "pushState"](null, "", address)
-    replaceEntry.current = false
   }, [view])
+  // Every change of view says how it enters the history: the checkout's own correction of its step runs in an effect
+  // before this component's, so a flag reset by the write above would be lost before the corrected view's write.
+  const go = (next: View, { replace = false } = {}) => {
+    replaceEntry.current = replace
+    setView(next)
+  }
 
   return (
     <div className="page">
       <header className="masthead">
-        <button type="button" className="brand" onClick={() => setView({ name: "shop" })}>
+        <button type="button" className="brand" onClick={() => go({ name: "shop" })}>
           Pickup point demo store
         </button>
         <span className="tagline">medusa-pickup-point · sandbox carrier</span>
@@ -140,23 +145,19 @@ export function App() {
               : "We could not find this checkout: it may have expired. Choose a product below to start again."}
           </p>
         )}
-        {view?.name === "shop" && <Shop onCart={(cart) => setView({ name: "checkout", cart, step: stepFor(cart) })} />}
+        {view?.name === "shop" && <Shop onCart={(cart) => go({ name: "checkout", cart, step: stepFor(cart) })} />}
         {view?.name === "checkout" && (
           <Checkout
             initialCart={view.cart}
             step={view.step}
-            onStep={(step, { replace = false } = {}) => {
-              replaceEntry.current = replace
-              setView((current) => (current?.name === "checkout" ? { ...current, step } : current))
-            }}
+            onStep={(step, { replace = false } = {}) => go({ ...view, step }, { replace })}
             onOrder={(order) => {
               // A placed checkout cannot be gone back to: its order takes its entry.
-              replaceEntry.current = true
-              setView({ name: "confirmation", order })
+              go({ name: "confirmation", order }, { replace: true })
             }}
           />
         )}
-        {view?.name === "confirmation" && <Confirmation order={view.order} onContinue={() => setView({ name: "shop" })} />}
+        {view?.name === "confirmation" && <Confirmation order={view.order} onContinue={() => go({ name: "shop" })} />}
       </main>
     </div>
   )

@@ -355,6 +355,16 @@ medusaIntegrationTestRunner({
       await page.evaluate((address) => (window.location.hash = address), `${cartAddress}/review`)
       await waitFor(async () => hash() === `${cartAddress}/delivery`)
       await page.getByText("How should we deliver?").waitFor()
+      // The correction took the typed entry's place: Back passes it (the same step) and reaches the address step,
+      // rather than landing on the typed step again and being sent forward.
+      await page.goBack()
+      await page.goBack()
+      await continueToDelivery.waitFor()
+      expect(hash()).toBe(`${cartAddress}/address`)
+      await page.goForward()
+      await page.goForward()
+      await waitFor(async () => hash() === `${cartAddress}/delivery`)
+      await page.getByText("How should we deliver?").waitFor()
 
       // Reloaded at delivery: the address kept above, the options to choose from.
       await page.reload()
