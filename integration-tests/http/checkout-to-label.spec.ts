@@ -635,6 +635,13 @@ medusaIntegrationTestRunner({
       )
       expect(home.status).toBe(200)
       expect(await sandboxOrders(`TEST-${order.display_id}`)).toHaveLength(1)
+      // Its items gone another way, it is not shipped again: the carrier would get an order for a parcel never handed over.
+      const again = await api.post(`/admin/pickup-point/shipments/${shipment.id}/pickup-point`, { pickup_point_code: "PP-MI-001" }, admin).catch(errorResponse)
+      expect(again.status).toBe(400)
+      expect(again.data.message).toBe(
+        `Order TEST-${order.display_id} cannot be shipped again: its items have a fulfillment with another shipping option. Cancel that fulfillment first if they are to go to a pickup point.`
+      )
+      expect(await sandboxOrders(`TEST-${order.display_id}-2`)).toHaveLength(0)
 
       const other = await checkout()
       const otherShipment = await shipmentOf(other.id, "ready")

@@ -25,8 +25,10 @@ export type PickupPointSummaryLabels = {
   heading: string
   /** The heading once the parcel has been collected. */
   collectedHeading: string
-  /** The heading when the shipment was cancelled or the parcel returned: it will not be there to collect. */
+  /** The heading when the shipment was cancelled: the parcel will not be there to collect. */
   notComingHeading: string
+  /** The heading when the parcel went back to the sender, uncollected. */
+  returnedHeading: string
   /** `{code}`: shown when the method carries the point's code only. */
   pointCode: string
   openingHours: string
@@ -45,6 +47,7 @@ export const DEFAULT_SUMMARY_LABELS: PickupPointSummaryLabels = {
   heading: "Collect your order at",
   collectedHeading: "Collected at",
   notComingHeading: "Not coming to this pickup point",
+  returnedHeading: "No longer at this pickup point",
   pointCode: "Pickup point {code}",
   openingHours: "Opening hours",
   closed: "Closed",

@@ -23,11 +23,12 @@ export function summaryDetails(
  */
 export function summaryWording(
   shipment: ShipmentProgress | null | undefined,
-  labels: { heading: string; collectedHeading: string; notComingHeading: string; codeRequiredHint: string; codeSentHint: string }
+  labels: { heading: string; collectedHeading: string; notComingHeading: string; returnedHeading: string; codeRequiredHint: string; codeSentHint: string }
 ): { heading: string; codeHint: string | null; showHours: boolean } {
   // Collected: when the point opens no longer matters to the shopper.
   if (shipment?.stage === "delivered") return { heading: labels.collectedHeading, codeHint: null, showHours: false }
-  if (shipment?.stage === "cancelled" || shipment?.stage === "returned") return { heading: labels.notComingHeading, codeHint: null, showHours: false }
+  if (shipment?.stage === "cancelled") return { heading: labels.notComingHeading, codeHint: null, showHours: false }
+  if (shipment?.stage === "returned") return { heading: labels.returnedHeading, codeHint: null, showHours: false }
   const ready = !!shipment?.ready_for_pickup || shipment?.stage === "ready_for_pickup"
   return { heading: labels.heading, codeHint: ready ? labels.codeSentHint : labels.codeRequiredHint, showHours: true }
 }

@@ -18,7 +18,18 @@ import { DrawerHeader } from "./pickup-points/drawer-header"
  * `orderStatus` is the Medusa order's: a cancelled order's shipment cannot move. `shipsTo` is the country
  * of its shipping address: only points there are offered, as the server refuses any other.
  */
-export function ChangePickupPoint({ shipment, orderStatus, shipsTo }: { shipment: AdminShipment; orderStatus?: string; shipsTo?: string | null }) {
+export function ChangePickupPoint({
+  shipment,
+  orderStatus,
+  shipsTo,
+  fulfilledElsewhere = false,
+}: {
+  shipment: AdminShipment
+  orderStatus?: string
+  shipsTo?: string | null
+  /** The order has a live fulfillment (its items went another way): a cancelled shipment is not sent again. */
+  fulfilledElsewhere?: boolean
+}) {
   const { t } = useTranslation()
   const { changePoint } = useShipmentActions(shipment.id)
   const [open, setOpen] = useState(false)
@@ -28,9 +39,13 @@ export function ChangePickupPoint({ shipment, orderStatus, shipsTo }: { shipment
   // Renewed every few seconds: a label request's refusal ends with time, not with a change of the shipment.
   const now = useNow()
   const refused = changePointRefusalReason(shipment, { status: orderStatus }, now)
-  const reason = refused ? t(`pickupPoint.refusal.changePoint.${refused}`) : null
-  // Its shipment order cancelled by the store (before the label): sent again, to its own point or another.
-  const again = shipment.status === "cancelled"
+  // Its shipment order cancelled (before the label) for an order that goes on: sent again, to its own point or another.
+  const again = shipment.status === "cancelled" && !refused
+  const reason = refused
+    ? t(`pickupPoint.refusal.changePoint.${refused}`)
+    : again && fulfilledElsewhere
+      ? t("pickupPoint.refusal.changePoint.fulfilledElsewhere")
+      : null
 
   const close = (next: boolean) => {
     setOpen(next)
@@ -56,7 +71,7 @@ export function ChangePickupPoint({ shipment, orderStatus, shipsTo }: { shipment
         })
         close(false)
       },
-      (error) => toast.error(t("pickupPoint.toast.pointChangeRefused"), { description: refusalText(error, t) })
+      (error) => toast.error(t(again ? "pickupPoint.toast.shipAgainRefused" : "pickupPoint.toast.pointChangeRefused"), { description: refusalText(error, t) })
     )
   }
 

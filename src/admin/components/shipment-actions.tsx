@@ -33,8 +33,9 @@ export function ShipmentActions({
   allowance,
   orderStatus,
   shipsTo,
+  fulfilledElsewhere,
   busy = false,
-}: Props & { orderStatus?: string; shipsTo?: string | null; busy?: boolean }) {
+}: Props & { orderStatus?: string; shipsTo?: string | null; fulfilledElsewhere?: boolean; busy?: boolean }) {
   const { t } = useTranslation()
   return (
     <section aria-labelledby="pickup-point-actions-heading" aria-busy={busy} className="flex flex-col gap-y-4 px-6 py-4">
@@ -49,7 +50,7 @@ export function ShipmentActions({
           <CancelShipment shipment={shipment} />
           <RetryShipment shipment={shipment} />
           <CheckWithCarrier shipment={shipment} />
-          <ChangePickupPoint shipment={shipment} orderStatus={orderStatus} shipsTo={shipsTo} />
+          <ChangePickupPoint shipment={shipment} orderStatus={orderStatus} shipsTo={shipsTo} fulfilledElsewhere={fulfilledElsewhere} />
         </div>
         <SendCode shipment={shipment} allowance={allowance} />
         <RecordPickup shipment={shipment} codeSentAt={allowance.last_sent_at} />

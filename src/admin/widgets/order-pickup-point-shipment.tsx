@@ -58,6 +58,7 @@ const OrderPickupPointShipmentWidget = ({ data: order }: DetailWidgetProps<Admin
         allowance={verification_code}
         orderStatus={order.status}
         shipsTo={order.shipping_address?.country_code}
+        fulfilledElsewhere={!!order.fulfillments?.some((fulfillment) => !fulfillment.canceled_at)}
         busy={isPlaceholderData}
       />
       <ShipmentTimeline entries={timeline} />

@@ -363,7 +363,7 @@ describe("the summary", () => {
     // Cancelled or returned: not to be collected, said by the heading and the status, with no code nor hours.
     for (const stage of ["cancelled", "returned"]) {
       const closed = renderToStaticMarkup(createElement(PickupPointSummary, { point: chosen, shipment: { stage } }))
-      expect(closed).toContain(">Not coming to this pickup point</h2>")
+      expect(closed).toContain(stage === "cancelled" ? ">Not coming to this pickup point</h2>" : ">No longer at this pickup point</h2>")
       expect(closed).toContain(stage === "cancelled" ? "Shipment cancelled" : "Returned to the sender")
       expect(closed).not.toContain("Code needed at pickup")
       expect(closed).not.toContain("Opening hours")

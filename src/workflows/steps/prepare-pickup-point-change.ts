@@ -4,7 +4,7 @@ import { PICKUP_POINT_MODULE } from "../../modules/pickup-point"
 import { pickupPointSnapshot, type PickupPointSnapshot } from "../../modules/pickup-point/lib/pickup-point-snapshot"
 import { changePointRefusal } from "../../modules/pickup-point/lib/statuses"
 import type PickupPointModuleService from "../../modules/pickup-point/service"
-import { pickupPointCodeOf } from "../../providers/pickup-point/service"
+import { isPickupPointProvider, pickupPointCodeOf } from "../../providers/pickup-point/service"
 
 export const preparePickupPointChangeStepId = "pickup-point-prepare-pickup-point-change"
 
@@ -40,7 +40,16 @@ export const preparePickupPointChangeStep = createStep(
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: orders } = await query.graph({
       entity: "order",
-      fields: ["id", "status", "shipping_address.country_code", "shipping_methods.id", "shipping_methods.data"],
+      fields: [
+        "id",
+        "status",
+        "shipping_address.country_code",
+        "shipping_methods.id",
+        "shipping_methods.data",
+        "fulfillments.id",
+        "fulfillments.provider_id",
+        "fulfillments.canceled_at",
+      ],
       filters: { id: shipment.order_id },
     })
     const refusal = changePointRefusal(shipment, orders[0])
@@ -48,6 +57,17 @@ export const preparePickupPointChangeStep = createStep(
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
     }
     const code = input.pickup_point_code.trim()
+    // Sent again after a cancel: not when the items went another way meanwhile (a fulfillment with another shipping
+    // option), or the carrier would get a shipment order for a parcel that is never handed over.
+    const elsewhere = ((orders[0]?.fulfillments ?? []) as ({ provider_id?: string | null; canceled_at?: unknown } | null)[]).some(
+      (fulfillment) => !!fulfillment && !fulfillment.canceled_at && !isPickupPointProvider(fulfillment.provider_id)
+    )
+    if (shipment.status === "cancelled" && elsewhere) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Order ${shipment.order_number} cannot be shipped again: its items have a fulfillment with another shipping option. Cancel that fulfillment first if they are to go to a pickup point.`
+      )
+    }
     // Its own point is no change, except for a shipment whose shipment order the store cancelled: sent again there.
     if (code === shipment.pickup_point_code && shipment.status !== "cancelled") {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `The shipment of ${shipment.order_number} already goes to ${code}: choose another pickup point.`)

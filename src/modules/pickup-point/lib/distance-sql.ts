@@ -15,9 +15,12 @@ function assertFinite(numbers: Record<string, number>) {
  */
 export function distanceKmSql(latitude: number, longitude: number): string {
   assertFinite({ latitude, longitude })
+  // least(1, …): for two points opposite on the globe, rounding can put the root a hair above 1, which asin refuses.
+  // least() ignores a NULL, so a point without coordinates is NULL by the CASE, not half the globe away.
   return (
-    `(${EARTH_RADIUS_KM} * 2 * asin(sqrt(power(sin(radians(latitude - ${latitude}) / 2), 2) + ` +
-    `cos(radians(${latitude})) * cos(radians(latitude)) * power(sin(radians(longitude - ${longitude}) / 2), 2))))`
+    `(CASE WHEN latitude IS NULL OR longitude IS NULL THEN NULL ELSE ` +
+    `${EARTH_RADIUS_KM} * 2 * asin(least(1, sqrt(power(sin(radians(latitude - ${latitude}) / 2), 2) + ` +
+    `cos(radians(${latitude})) * cos(radians(latitude)) * power(sin(radians(longitude - ${longitude}) / 2), 2)))) END)`
   )
 }
 

@@ -67,7 +67,8 @@ const pairedCoordinate = (missing: "latitude" | "longitude") => ({
   path: [missing],
   message: coordinatesPairMessage(missing),
   params: { problem: "coordinates" },
-  when: () => true,
+  // Run beside other fields' problems, but only on an object (a body that is not one is said by the object's own check).
+  when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null,
 })
 const hasOther = (missing: "latitude" | "longitude") => (point: { latitude?: number | null; longitude?: number | null }) => missingCoordinate(point) !== missing
 

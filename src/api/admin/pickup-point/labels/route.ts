@@ -44,8 +44,10 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
       MedusaError.Types.INVALID_DATA,
       ids.every(isVoid)
         ? "The chosen shipments' shipment orders are cancelled, so their labels are void: fulfil their items with another shipping option, or cancel the orders."
-        : ids.every((id) => isVoid(id) || withCarrier(id))
+        : ids.every(withCarrier)
           ? "The carrier already has the chosen parcels, so their labels are not printed in bulk: print one again from its order's page if you need it."
+          : ids.every((id) => isVoid(id) || withCarrier(id))
+            ? "None of the chosen labels can be printed in bulk: some shipment orders are cancelled (their labels are void), and the carrier has the other parcels already."
           : "None of the chosen shipments has a label to print: fulfill their orders first (a cancelled shipment order's label is void, and not printed)."
     )
   }

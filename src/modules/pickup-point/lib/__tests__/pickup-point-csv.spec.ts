@@ -1,4 +1,5 @@
 import { readPickupPointCsv } from "../pickup-point-csv"
+import { pickupPointInputSchema } from "../pickup-point-schema"
 
 describe("readPickupPointCsv", () => {
   const header = "code,name,address,city,postcode,country_code"
@@ -46,5 +47,9 @@ describe("readPickupPointCsv", () => {
     const { rejected } = readPickupPointCsv([`${header},latitude,longitude,is_active`, "PP-1,Edicola,Via Po 3,Torino,10121,IT,45.07,,maybe"].join("\n"))
     expect(rejected[0].problems?.map((problem) => problem.field)).toEqual(["is_active", "longitude"])
     expect(rejected[0].reason).toContain("longitude must be given with latitude: give both coordinates or neither")
+  })
+
+  it("answers a body that is not an object with an issue, not a TypeError from the coordinates' check", () => {
+    for (const body of [undefined, null, "PP-1"]) expect(pickupPointInputSchema.safeParse(body).success).toBe(false)
   })
 })
