@@ -1,9 +1,10 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Badge, Button, Checkbox, Container, Heading, Input, Label, Select, Switch, Table, Text, toast } from "@medusajs/ui"
+import { Badge, Button, Checkbox, Container, Heading, Label, Select, Switch, Table, Text, toast } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import { SHIPMENT_STATUSES, TRACKING_STAGES, isRetryable, isWithCarrier } from "../../../modules/pickup-point/lib/statuses"
+import { ListSearchBox } from "../../components/list-search-box"
 import { ShipmentBadges } from "../../components/shipment-badges"
 import { messageOf, refusalText } from "../../lib/errors"
 import { formatDateTime } from "../../lib/format"
@@ -177,19 +178,14 @@ const PickupPointShipmentsPage = () => {
         </div>
       </div>
       <div className="flex flex-wrap items-end gap-4 px-6 py-4">
-        <div className="flex flex-col gap-y-1">
-          <Label htmlFor="pickup-point-shipment-search" size="small">
-            {t("pickupPoint.shipments.search")}
-          </Label>
-          <Input
-            id="pickup-point-shipment-search"
-            size="small"
-            className="w-64"
-            placeholder={t("pickupPoint.shipments.searchPlaceholder")}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
+        <ListSearchBox
+          id="pickup-point-shipment-search"
+          label={t("pickupPoint.shipments.search")}
+          placeholder={t("pickupPoint.shipments.searchPlaceholder")}
+          className="w-64"
+          value={typed}
+          onChange={setTyped}
+        />
         <div className="flex flex-col gap-y-1">
           <Label htmlFor="pickup-point-shipment-status" size="small">
             {t("pickupPoint.shipments.status")}

@@ -1,8 +1,9 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { MapPin } from "@medusajs/icons"
-import { Badge, Button, Checkbox, Container, Heading, Input, Label, Select, Table, Text, toast } from "@medusajs/ui"
+import { Badge, Button, Checkbox, Container, Heading, Label, Select, Table, Text, toast } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
+import { ListSearchBox } from "../../components/list-search-box"
 import { ImportCsvDrawer } from "../../components/pickup-points/import-csv-drawer"
 import { PickupPointFormDrawer } from "../../components/pickup-points/pickup-point-form-drawer"
 import { PublishDrawer } from "../../components/pickup-points/publish-drawer"
@@ -80,18 +81,13 @@ const PickupPointsPage = () => {
         </div>
       </div>
       <div className="flex flex-wrap items-end gap-4 px-6 py-4">
-        <div className="flex flex-col gap-y-1">
-          <Label htmlFor="pickup-point-search" size="small">
-            {t("pickupPoint.list.search")}
-          </Label>
-          <Input
-            id="pickup-point-search"
-            size="small"
-            placeholder={t("pickupPoint.list.searchPlaceholder")}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
+        <ListSearchBox
+          id="pickup-point-search"
+          label={t("pickupPoint.list.search")}
+          placeholder={t("pickupPoint.list.searchPlaceholder")}
+          value={typed}
+          onChange={setTyped}
+        />
         <div className="flex flex-col gap-y-1">
           <Label htmlFor="pickup-point-status-filter" size="small">
             {t("pickupPoint.list.statusFilter")}
