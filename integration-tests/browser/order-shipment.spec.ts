@@ -81,6 +81,19 @@ medusaIntegrationTestRunner({
       expect(onService.cancelledAt).toBeTruthy()
 
       // A cancel made by mistake is not the end: "Ship again" creates a new shipment order, to the same point if chosen.
+      // In Italian first: the action, the drawer and its point list in the admin's language.
+      await useLanguage(page(), "it")
+      await page().reload()
+      await button("Spedisci di nuovo").click()
+      const drawerIt = page().getByRole("dialog")
+      await drawerIt.getByRole("heading", { name: `Spedisci di nuovo TEST-${order.display_id}` }).waitFor()
+      await drawerIt.getByRole("radio", { name: /^Edicola Duomo \(PP-MI-001\).*Il punto di ritiro dell'ordine finora/ }).click()
+      await drawerIt.getByRole("status").getByText("Destinazione: Edicola Duomo (PP-MI-001)", { exact: false }).waitFor()
+      await screenshot(page(), "ship-again-it", { selector: '[role="dialog"]' })
+      await page().keyboard.press("Escape")
+      await drawerIt.waitFor({ state: "detached" })
+      await useLanguage(page(), "en")
+      await page().reload()
       await button("Ship again").click()
       const drawer = page().getByRole("dialog")
       await drawer.getByRole("heading", { name: `Ship TEST-${order.display_id} again` }).waitFor()
