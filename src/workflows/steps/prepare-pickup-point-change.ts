@@ -26,7 +26,8 @@ export type PickupPointChange = {
  * Checks that the shipment can go to the chosen point (only before its
  * label, once its shipment order is imported, for an order that is not
  * cancelled, to an active point of the catalog other than its own (or its
- * own, when the store cancelled its shipment order: it is sent again), in the
+ * own, when its shipment order was cancelled before the label and its items
+ * went no other way: it is sent again), in the
  * country the order ships to) and
  * finds the order's shipping method that carries the point (or already the
  * requested one, after a change that stopped half-way). No compensation: it
@@ -68,7 +69,7 @@ export const preparePickupPointChangeStep = createStep(
         `Order ${shipment.order_number} cannot be shipped again: its items have a fulfillment with another shipping option. Cancel that fulfillment first if they are to go to a pickup point.`
       )
     }
-    // Its own point is no change, except for a shipment whose shipment order the store cancelled: sent again there.
+    // Its own point is no change, except for a shipment whose shipment order was cancelled: sent again there.
     if (code === shipment.pickup_point_code && shipment.status !== "cancelled") {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `The shipment of ${shipment.order_number} already goes to ${code}: choose another pickup point.`)
     }

@@ -40,16 +40,7 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
   const labelled = ids.filter(printable).map((id) => byId.get(id))
   const skipped = ids.filter((id) => !printable(id))
   if (!labelled.length) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      ids.every(isVoid)
-        ? "The chosen shipments' shipment orders are cancelled, so their labels are void: fulfil their items with another shipping option, or cancel the orders."
-        : ids.every(withCarrier)
-          ? "The carrier already has the chosen parcels, so their labels are not printed in bulk: print one again from its order's page if you need it."
-          : ids.every((id) => isVoid(id) || withCarrier(id))
-            ? "None of the chosen labels can be printed in bulk: some shipment orders are cancelled (their labels are void), and the carrier has the other parcels already."
-          : "None of the chosen shipments has a label to print: fulfill their orders first (a cancelled shipment order's label is void, and not printed)."
-    )
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, nothingPrintable(ids, isVoid, withCarrier))
   }
 
   // The labels in one query; merged one after the other, each label's text let go once merged.
@@ -100,4 +91,18 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
   // An admin served from another origin reads them too (CORS hides other headers).
   res.append("Access-Control-Expose-Headers", "X-Pickup-Point-Count, X-Pickup-Point-Skipped, X-Pickup-Point-Unreadable, X-Pickup-Point-Encrypted")
   res.send(Buffer.from(await merged.save()))
+}
+
+/** Why none of the chosen shipments' labels is printed in bulk, in words an admin can act on. */
+function nothingPrintable(ids: string[], isVoid: (id: string) => boolean, withCarrier: (id: string) => boolean): string {
+  if (ids.every(isVoid)) {
+    return "The chosen shipments' shipment orders are cancelled, so their labels are void: fulfil their items with another shipping option, or cancel the orders."
+  }
+  if (ids.every(withCarrier)) {
+    return "The carrier already has the chosen parcels, so their labels are not printed in bulk: print one again from its order's page if you need it."
+  }
+  if (ids.every((id) => isVoid(id) || withCarrier(id))) {
+    return "None of the chosen labels can be printed in bulk: some shipment orders are cancelled (their labels are void), and the carrier has the other parcels already."
+  }
+  return "None of the chosen shipments has a label to print: fulfill their orders first (a cancelled shipment order's label is void, and not printed)."
 }
