@@ -16,6 +16,7 @@ import { downloadBlob, fetchMergedLabels, fetchShipmentsById, LabelListLostError
 import type { AdminShipment } from "../../lib/types"
 import { useRowSelection } from "../../lib/use-row-selection"
 import { useTypedSearch } from "../../lib/use-typed-search"
+import { breadcrumbHandle } from "../../components/route-breadcrumb"
 
 const PAGE_SIZE = 20
 const ALL = "all"
@@ -330,6 +331,9 @@ const PickupPointShipmentsPage = () => {
     </Container>
   )
 }
+
+// The top bar's breadcrumb, empty without it.
+export const handle = breadcrumbHandle("pickupPoint.nav.shipments")
 
 export const config = defineRouteConfig({
   label: "pickupPoint.nav.shipments",

@@ -13,6 +13,7 @@ import { usePickupPoints, useSavePickupPoint } from "../../lib/pickup-point-quer
 import type { PickupPoint } from "../../lib/types"
 import { useRowSelection } from "../../lib/use-row-selection"
 import { useTypedSearch } from "../../lib/use-typed-search"
+import { breadcrumbHandle } from "../../components/route-breadcrumb"
 
 const PAGE_SIZE = 20
 
@@ -194,6 +195,9 @@ const PickupPointsPage = () => {
     </Container>
   )
 }
+
+// The top bar's breadcrumb, empty without it.
+export const handle = breadcrumbHandle("pickupPoint.nav.pickupPoints")
 
 export const config = defineRouteConfig({
   label: "pickupPoint.nav.pickupPoints",

@@ -20,6 +20,7 @@ import { backendLink } from "../../../lib/sdk"
 import { serviceCallOutcomeColor } from "../../../lib/service-call-outcome"
 import { useTranslateKey } from "../../../lib/use-translate-key"
 import { webhookResultLine } from "../../../lib/webhook-result-line"
+import { breadcrumbHandle } from "../../../components/route-breadcrumb"
 
 const VERDICT_COLOR: Record<string, "green" | "grey" | "orange" | "red"> = {
   applied: "green",
@@ -495,6 +496,9 @@ function OneStepSetup() {
     </Container>
   )
 }
+
+// The top bar's breadcrumb, empty without it.
+export const handle = breadcrumbHandle("pickupPoint.nav.health")
 
 export const config = defineRouteConfig({
   label: "pickupPoint.nav.health",
