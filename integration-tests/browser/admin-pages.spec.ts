@@ -242,6 +242,15 @@ medusaIntegrationTestRunner({
       await waitFor(async () => new URL(page().url()).searchParams.get("q") === `#TEST-${failed.display_id}`)
       await waitFor(async () => (await list.getByRole("row").count()) === 2)
       await list.getByRole("row", { name: new RegExp(`TEST-${failed.display_id} `) }).waitFor()
+      // In Italian, after a reload: the search kept from the URL, the box and its longer placeholder.
+      await useLanguage(page(), "it")
+      await page().reload()
+      expect(await page().getByRole("textbox", { name: "Cerca" }).inputValue()).toBe(`#TEST-${failed.display_id}`)
+      const listIt = page().getByRole("table", { name: "Spedizioni ai punti di ritiro" })
+      await waitFor(async () => (await listIt.getByRole("row").count()) === 2)
+      await screenshot(page(), "shipments-search-it")
+      await useLanguage(page(), "en")
+      await page().reload()
       await search.fill("")
       await waitFor(async () => (await list.getByRole("row").count()) === 4)
 

@@ -237,6 +237,12 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
    * Looks up the chosen point (or, when the store allows it, the last one) and shows it, first in the
    * results when no search of the shopper's has been made since `searchesBefore`. Returns the abort.
    */
+  /** The chosen point found unusable: said now, and kept said while it is the chosen one. */
+  const refuseChosen = (code: string, reason: "pickup_point_unavailable" | "pickup_point_wrong_country") => {
+    setUnavailable({ code, refusal: shopperError({ code: reason }) })
+    fail({ code: reason })
+  }
+
   const lookUpPoint = (code: string, chosen: boolean, searchesBefore: number) => {
     const controller = new AbortController()
     const choicesBefore = choices.current
@@ -249,18 +255,13 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         // The point on the cart can no longer be used (deactivated since, or in another country than the
         // address): the shopper is told, not shown an empty picker, and the store's onError can hold checkout.
         if (!point) {
-          if (chosen) {
-            setUnavailable({ code, refusal: shopperError({ code: "pickup_point_unavailable" }) })
-            fail({ code: "pickup_point_unavailable" })
-          } else rememberPointCode(remember, null)
+          if (chosen) refuseChosen(code, "pickup_point_unavailable")
+          else rememberPointCode(remember, null)
           return
         }
         // A point remembered from an order to another country is not offered here.
         if (!isInCountry(point, countryCode)) {
-          if (chosen) {
-            setUnavailable({ code, refusal: shopperError({ code: "pickup_point_wrong_country" }) })
-            fail({ code: "pickup_point_wrong_country" })
-          }
+          if (chosen) refuseChosen(code, "pickup_point_wrong_country")
           return
         }
         if (chosen) setChosenPoint(point)

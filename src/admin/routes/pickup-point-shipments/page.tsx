@@ -183,7 +183,7 @@ const PickupPointShipmentsPage = () => {
           id="pickup-point-shipment-search"
           label={t("pickupPoint.shipments.search")}
           placeholder={t("pickupPoint.shipments.searchPlaceholder")}
-          className="w-64"
+          className="w-80"
           value={typed}
           onChange={setTyped}
         />

@@ -35,7 +35,7 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminPrintLabelsType>
   // A void label (its shipment order cancelled) is not printed: its parcel must not be sent. Nor, in bulk, the label of
   // a parcel the carrier has already: printed among the day's labels, it would go on a second parcel.
   const isVoid = (id: string) => isLabelVoid(byId.get(id), pickupPoints)
-  const withCarrier = (id: string) => !!byId.get(id) && isWithCarrier(byId.get(id)!)
+  const withCarrier = (id: string) => isWithCarrier(byId.get(id) ?? {})
   const printable = (id: string) => !!byId.get(id)?.label_file_id && !isVoid(id) && !withCarrier(id)
   const labelled = ids.filter(printable).map((id) => byId.get(id))
   const skipped = ids.filter((id) => !printable(id))
