@@ -415,6 +415,12 @@ medusaIntegrationTestRunner({
         expect(codes(await search("city=milano"))).toEqual(["PP-MI-001", "PP-MI-002"])
         expect(codes(await search("q=tabac navig"))).toEqual(["PP-MI-002"])
         expect(codes(await search("q=stazione"))).toEqual([])
+        // Nothing found in a country with points: search again. In a country with none (the catalog is Italian;
+        // PP-MI-003, inactive, does not count): say so, whatever was searched.
+        expect(await search("country_code=it&q=stazione")).not.toHaveProperty("no_points_in_country")
+        expect(await search("country_code=FR&q=paris")).toMatchObject({ count: 0, pickup_points: [], no_points_in_country: true })
+        expect(await search("country_code=fr&postcode=75001")).toMatchObject({ count: 0, no_points_in_country: true })
+        expect(await search("q=paris")).not.toHaveProperty("no_points_in_country")
 
         const near = await search("latitude=45.4641&longitude=9.1919&radius_km=5")
         expect(codes(near)).toEqual(["PP-MI-001", "PP-MI-002"])

@@ -202,9 +202,13 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         setActiveIndex(-1)
         const page = { shown: result.pickup_points.length, estimate: !!result.count_is_estimate }
         // Nothing at the postcode typed: the points around it, said so.
-        const nearby: SearchNote | undefined =
-          result.postcode_prefix && query.postcode ? { key: "nearbyPostcodes", postcode: query.postcode, prefix: result.postcode_prefix } : undefined
-        setSearch({ kind: "done", count: result.count, ...page, note: nearby })
+        const note: SearchNote | undefined =
+          result.postcode_prefix && query.postcode
+            ? { key: "nearbyPostcodes", postcode: query.postcode, prefix: result.postcode_prefix }
+            : result.no_points_in_country && query.country_code
+              ? { key: "noPointsInCountry", countryCode: query.country_code }
+              : undefined
+        setSearch({ kind: "done", count: result.count, ...page, note })
       } catch (cause) {
         if (controller.signal.aborted) return
         setSearch({ kind: "failed" })
@@ -413,7 +417,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   // More points listed than the search gave: the chosen (or last) one, kept first (withChosenPoint), is said so.
   const extraFirst = search.kind === "done" && points.length > (search.shown ?? search.count) ? points[0] : undefined
   const listedFirst = extraFirst ? (extraFirst.code === selectedCode ? "chosen" : "last") : null
-  const announcement = liveAnnouncement({ choosing: !!choosing, locating, search, justChosen, listedFirst }, labels)
+  const announcement = liveAnnouncement({ choosing: !!choosing, locating, search, justChosen, listedFirst, locale }, labels)
   const usableCode = selectedCode && selectedCode !== unavailableCode ? selectedCode : null
   const selectedPoint = usableCode ? (points.find((point) => point.code === usableCode) ?? (chosenPoint?.code === usableCode ? chosenPoint : null)) : null
   // The chosen point's refusal stands while it is chosen, whatever the shopper has searched since.

@@ -77,6 +77,8 @@ export type PickupPointPickerLabels = {
   noResults: string
   /** `{postcode}` and `{prefix}`: nothing at the postcode searched; the points shown are at postcodes beginning with the prefix. */
   nearbyPostcodes: string
+  /** `{country}`: nothing found, and the store has no pickup point in the shopper's country at all. */
+  noPointsInCountry: string
   /** Said when the shopper searches with nothing typed. */
   typeToSearch: string
   lastPoint: string
@@ -126,6 +128,7 @@ export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
   resultsPartial: "Showing {shown} of {count} pickup points found. Search by postcode or address to narrow them down.",
   noResults: "No pickup point found. Try another postcode or city.",
   nearbyPostcodes: "No pickup point at {postcode}. These are nearby, at postcodes beginning {prefix}.",
+  noPointsInCountry: "There are no pickup points in {country}. Please choose another delivery method.",
   typeToSearch: "Type a postcode, a city or an address to search.",
   lastPoint: "Your last pickup point.",
   chosenListedFirst: "Your chosen pickup point is listed first.",
@@ -166,6 +169,8 @@ export type SearchNote =
   | { key: "chosenPoint" | "lastPoint" | "typeToSearch" }
   /** Nothing at the postcode typed: the points at the postcodes beginning `prefix`. */
   | { key: "nearbyPostcodes"; postcode: string; prefix: string }
+  /** Nothing found, and no point at all in the country searched: searching again will not help. */
+  | { key: "noPointsInCountry"; countryCode: string }
 
 /**
  * What the live region says now: what the shopper just did comes first
@@ -180,6 +185,8 @@ export function liveAnnouncement(
     justChosen?: string | null
     /** The list holds the chosen point (or the last one) first, besides what the search found. */
     listedFirst?: "chosen" | "last" | null
+    /** The language countries are named in (the picker's `locale`). */
+    locale?: string
   },
   labels: Pick<
     PickupPointPickerLabels,
@@ -195,6 +202,7 @@ export function liveAnnouncement(
     | "lastPoint"
     | "typeToSearch"
     | "nearbyPostcodes"
+    | "noPointsInCountry"
     | "chosenListedFirst"
     | "lastListedFirst"
   >
@@ -210,7 +218,19 @@ export function liveAnnouncement(
     (state.listedFirst ? ` ${state.listedFirst === "chosen" ? labels.chosenListedFirst : labels.lastListedFirst}` : "")
   if (!note) return results()
   if (note.key === "nearbyPostcodes") return `${labels.nearbyPostcodes.replace("{postcode}", note.postcode).replace("{prefix}", note.prefix)} ${results()}`
+  if (note.key === "noPointsInCountry") return labels.noPointsInCountry.replace("{country}", countryName(note.countryCode, state.locale))
   return labels[note.key]
+}
+
+/** A country's name in `locale` ("Francia" for `fr` in Italian), or its code where the runtime cannot name it. */
+export function countryName(countryCode: string, locale = "en"): string {
+  const code = countryCode.trim().toUpperCase()
+  try {
+    return new Intl.DisplayNames([locale], { type: "region", fallback: "code" }).of(code) ?? code
+  } catch {
+    // Not a region code Intl accepts (or no Intl.DisplayNames): the code as the store sent it.
+    return code
+  }
 }
 
 /** Whether a point can be offered in a search of `countryCode` (any country when none is given). */

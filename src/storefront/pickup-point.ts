@@ -43,6 +43,12 @@ export type PickupPointSearchResult = {
    * around it), and a storefront should say so.
    */
   postcode_prefix?: string
+  /**
+   * Set when nothing was found and the country searched (`country_code`) has
+   * no active pickup point at all: no other search there will find one, and
+   * a storefront should say so rather than suggest searching again.
+   */
+  no_points_in_country?: boolean
   limit: number
   offset: number
 }

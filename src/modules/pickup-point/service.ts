@@ -9,7 +9,7 @@ import { maskEmail } from "./lib/mask-email"
 import type { PickupPointInput } from "./lib/pickup-point-schema"
 import { roundedKm } from "./lib/distance-sql"
 import { buildAdminCatalogCountSql, buildAdminCatalogPageSql, type AdminCatalogSearch } from "./lib/admin-catalog-search"
-import { buildPickupPointCountSql, buildPickupPointSearchSql, postcodeWithoutSeparators, shorterPostcodeSearches, type PickupPointSearch } from "./lib/search"
+import { buildCountryHasPointsSql, buildPickupPointCountSql, buildPickupPointSearchSql, postcodeWithoutSeparators, shorterPostcodeSearches, type PickupPointSearch } from "./lib/search"
 import {
   CANCELLABLE_STATUSES,
   LEFT_WAREHOUSE_STAGES,
@@ -117,7 +117,13 @@ export default class PickupPointModuleService extends MedusaService({
   async searchPickupPoints(
     search: PickupPointSearch,
     @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<{ pickup_points: PickupPointSearchResult[]; count: number; count_is_estimate: boolean; postcode_prefix?: string }> {
+  ): Promise<{
+    pickup_points: PickupPointSearchResult[]
+    count: number
+    count_is_estimate: boolean
+    postcode_prefix?: string
+    no_points_in_country?: boolean
+  }> {
     const found = await this.searchPickupPointsAsTyped(search, sharedContext)
     if (found.count > 0) return found
     // Nothing at that postcode (searched by it alone): the points of the postcodes around it, said so
@@ -127,7 +133,17 @@ export default class PickupPointModuleService extends MedusaService({
       const around = await this.searchPickupPointsAsTyped(shorter, sharedContext)
       if (around.count > 0) return { ...around, postcode_prefix: shorter.postcode! }
     }
+    // A country without any active point: no other search will find one there, and the shopper should be told so.
+    if (search.country_code?.trim() && !(await this.countryHasPoints(search.country_code, sharedContext))) {
+      return { ...found, no_points_in_country: true }
+    }
     return found
+  }
+
+  private async countryHasPoints(countryCode: string, sharedContext: Context<EntityManager>): Promise<boolean> {
+    const { sql, params } = buildCountryHasPointsSql(countryCode)
+    const [row]: { has_points: boolean }[] = await sharedContext.manager!.execute(sql, params)
+    return !!row?.has_points
   }
 
   /** The search as typed, then, when nothing matched, with the postcode compared without its separators. */

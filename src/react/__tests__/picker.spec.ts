@@ -7,6 +7,7 @@ import {
   DEFAULT_PICKER_LABELS,
   currentPosition,
   geolocationMessage,
+  countryName,
   liveAnnouncement,
   moveActiveIndex,
   nearestQuery,
@@ -169,6 +170,20 @@ describe("what the live region and errors say", () => {
     const last = { choosing: false, locating: false, search: { kind: "done", count: 1, note: { key: "lastPoint" as const } } }
     expect(liveAnnouncement(last, DEFAULT_PICKER_LABELS)).toBe(DEFAULT_PICKER_LABELS.lastPoint)
     expect(liveAnnouncement(last, italian)).toBe("Il tuo ultimo punto di ritiro.")
+  })
+
+  it("tells a shopper in a country without any pickup point so, in the picker's language, rather than to search again", () => {
+    const none = { kind: "done", count: 0, shown: 0, note: { key: "noPointsInCountry" as const, countryCode: "fr" } }
+    expect(liveAnnouncement({ choosing: false, locating: false, search: none }, DEFAULT_PICKER_LABELS)).toBe(
+      "There are no pickup points in France. Please choose another delivery method."
+    )
+    const italian = { ...DEFAULT_PICKER_LABELS, noPointsInCountry: "Non ci sono punti di ritiro in {country}. Scegli un altro metodo di consegna." }
+    expect(liveAnnouncement({ choosing: false, locating: false, search: none, locale: "it" }, italian)).toBe(
+      "Non ci sono punti di ritiro in Francia. Scegli un altro metodo di consegna."
+    )
+    // A code Intl cannot name is shown as it came, not dropped.
+    expect(countryName("zz1", "en")).toBe("ZZ1")
+    expect(countryName("de", "it")).toBe("Germania")
   })
 
   it("shows a refusal in the store's words for its code, else the message", () => {

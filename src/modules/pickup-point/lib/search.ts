@@ -169,6 +169,14 @@ export function buildPickupPointPageSql(search: PickupPointSearch): Sql {
   }
 }
 
+/** Whether `countryCode` has an active point at all, as the search compares countries (one probe of its index). */
+export function buildCountryHasPointsSql(countryCode: string): Sql {
+  return {
+    sql: "SELECT EXISTS (SELECT 1 FROM pickup_point WHERE deleted_at IS NULL AND is_active = true AND lower(country_code) = lower(?)) AS has_points",
+    params: [countryCode.trim()],
+  }
+}
+
 /** The matches counted up to `cap` + 1 alone: for a page past the last match, which the search's own count cannot see. */
 export function buildPickupPointCountSql(search: PickupPointSearch, cap: number): Sql {
   const { where, params } = searchConditions(search)

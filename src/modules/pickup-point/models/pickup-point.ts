@@ -27,7 +27,7 @@ export const PickupPoint = model
     is_active: model.boolean().default(true),
   })
   // The migration adds what the DSL cannot express: a generated full-text
-  // column with a GIN index, a postcode prefix index and a folded city index.
+  // column with a GIN index, a postcode prefix index, a folded city index and a country index.
   .indexes([
     { on: ["code"], unique: true, where: "deleted_at IS NULL" },
     { on: ["latitude", "longitude"], where: "deleted_at IS NULL AND is_active = true" },
