@@ -70,6 +70,31 @@ medusaIntegrationTestRunner({
 
       expect(await seriousA11yViolations(page(), '[aria-labelledby="pickup-point-widget-heading"]')).toEqual([])
 
+      // The hours the customer collects by are the catalog's now, said so when they changed since the order;
+      // a point no longer active shows the order's hours, with what to do.
+      const [duomo] = await suite.pickupPoints.listPickupPoints({ code: DUOMO.code })
+      const hoursNote = () => widget().getByText(/changed after the order was placed|inactive in your catalog/)
+      expect(await hoursNote().count()).toBe(0)
+      // As the admin's edit saves a point (the generated updatePickupPoints would merge the hours into the old ones).
+      await suite.pickupPoints.updateCatalogPoints([{ id: duomo.id, opening_hours: { ...DUOMO.opening_hours, sun: ["10:00-12:00"] } }])
+      await page().reload()
+      await widget().getByText("As the catalog has them now: they changed after the order was placed.").waitFor()
+      await widget().getByText("Sun: 10:00-12:00").waitFor()
+      await suite.pickupPoints.updateCatalogPoints([{ id: duomo.id, is_active: false }])
+      await page().reload()
+      await widget().getByText("As when the order was placed: the point is now inactive in your catalog.", { exact: false }).waitFor()
+      await widget().getByText("Sun: closed").waitFor()
+      await screenshot(page(), "order-widget-point-inactive-en", { selector: "section[aria-labelledby=pickup-point-heading]" })
+      await useLanguage(page(), "it")
+      await page().reload()
+      await widget().getByText("Come al momento dell'ordine: il punto ora è disattivato nel catalogo.", { exact: false }).waitFor()
+      await screenshot(page(), "order-widget-point-inactive-it", { selector: "section[aria-labelledby=pickup-point-heading]" })
+      await useLanguage(page(), "en")
+      await suite.pickupPoints.updateCatalogPoints([{ id: duomo.id, is_active: true, opening_hours: DUOMO.opening_hours }])
+      await page().reload()
+      await widget().getByText("Sun: closed").waitFor()
+      expect(await hoursNote().count()).toBe(0)
+
       await button("Cancel shipment order").click()
       const prompt = page().getByRole("alertdialog")
       await prompt.getByLabel("Notes for the carrier (optional)").fill("Customer changed their mind")

@@ -1,15 +1,46 @@
 import { Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { mapLink } from "../lib/format"
-import type { PickupPoint } from "../lib/types"
+import type { PickupPoint, ShipmentOverview } from "../lib/types"
 import { KeyValue } from "./key-value"
 
 const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const
 
-/** Where the parcel goes: the point as it was when the order was placed. */
-export function PickupPointSection({ point, code }: { point: Partial<PickupPoint> | null; code: string }) {
+type Hours = Record<string, string[]> | null | undefined
+
+/** Whether two weeks of opening hours say the same (keys in any order; no hours and an empty week alike). */
+function sameHours(a: Hours, b: Hours): boolean {
+  return DAYS.every((day) => (a?.[day] ?? []).join(",") === (b?.[day] ?? []).join(","))
+}
+
+/**
+ * Which hours to show and what to say of them: the catalog's, when the point is still active there
+ * (the customer collects by them; said when they changed since the order), else the hours of the
+ * order's time, said so.
+ */
+function hoursShown(point: Partial<PickupPoint> | null, catalog: ShipmentOverview["catalog_point"] | undefined) {
+  if (catalog === undefined) return { hours: point?.opening_hours ?? null, note: null }
+  if (catalog?.is_active) {
+    return { hours: catalog.opening_hours, note: sameHours(catalog.opening_hours, point?.opening_hours) ? null : ("changedSinceOrder" as const) }
+  }
+  return { hours: point?.opening_hours ?? null, note: catalog ? ("asOrderedInactive" as const) : ("asOrderedRemoved" as const) }
+}
+
+/**
+ * Where the parcel goes: the point as it was when the order was placed, with its opening hours as the
+ * catalog has them now (`catalog`, from the shipment's overview).
+ */
+export function PickupPointSection({
+  point,
+  code,
+  catalog,
+}: {
+  point: Partial<PickupPoint> | null
+  code: string
+  catalog?: ShipmentOverview["catalog_point"]
+}) {
   const { t } = useTranslation()
-  const hours = point?.opening_hours ?? null
+  const { hours, note } = hoursShown(point, catalog)
   return (
     <section aria-labelledby="pickup-point-heading">
       <div className="px-6 py-4">
@@ -46,6 +77,11 @@ export function PickupPointSection({ point, code }: { point: Partial<PickupPoint
         ) : (
           t("pickupPoint.point.noHours")
         )}
+        {note ? (
+          <Text size="xsmall" className="text-ui-fg-subtle">
+            {t(`pickupPoint.point.${note}`)}
+          </Text>
+        ) : null}
       </KeyValue>
       <KeyValue label={t("pickupPoint.point.network")}>{point?.network_name ?? point?.network_code ?? "—"}</KeyValue>
       <KeyValue label={t("pickupPoint.point.codeNeeded")}>

@@ -80,5 +80,7 @@ export type VerificationCodeAllowance = {
 export type ShipmentOverview = {
   shipment: AdminShipment
   timeline: TimelineEntry[]
+  /** The shipment's point in the catalog now: null when it is no longer there. */
+  catalog_point: Pick<PickupPoint, "is_active" | "opening_hours"> | null
   verification_code: VerificationCodeAllowance
 }

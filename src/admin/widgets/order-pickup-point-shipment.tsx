@@ -41,7 +41,7 @@ const OrderPickupPointShipmentWidget = ({ data: order }: DetailWidgetProps<Admin
       </Container>
     )
   }
-  const { shipment, timeline, verification_code } = overview
+  const { shipment, timeline, verification_code, catalog_point } = overview
   return (
     <Container className="divide-y p-0" role="region" aria-labelledby="pickup-point-widget-heading">
       <div className="flex flex-wrap items-center justify-between gap-3 px-6 py-4">
@@ -51,7 +51,7 @@ const OrderPickupPointShipmentWidget = ({ data: order }: DetailWidgetProps<Admin
         <ShipmentBadges shipment={shipment} />
       </div>
       <AttentionAlert shipment={shipment} />
-      <PickupPointSection point={shipment.pickup_point} code={shipment.pickup_point_code} />
+      <PickupPointSection point={shipment.pickup_point} code={shipment.pickup_point_code} catalog={catalog_point} />
       <ShipmentSection shipment={shipment} order={order} />
       <ShipmentActions
         shipment={shipment}

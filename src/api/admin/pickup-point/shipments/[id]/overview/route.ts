@@ -37,11 +37,13 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const now = Date.now()
   const shipment = await pickupPoints.retrievePickupPointShipment(req.params.id, { relations: SHIPMENT_RELATIONS })
-  const [sends, deliveries, sameOrder] = await Promise.all([
+  const [sends, deliveries, sameOrder, [catalogPoint]] = await Promise.all([
     pickupPoints.listPickupPointVerificationCodeSends({ shipment_id: shipment.id }, { order: { sent_at: "DESC" }, take: 100 }),
     pickupPoints.listPickupPointWebhookDeliveries({ shipment_id: shipment.id }, { order: { received_at: "DESC" }, take: 100 }),
     // Shipments this one replaced (a change of pickup point archives the old one): their history stays on the timeline.
     pickupPoints.listPickupPointShipments({ order_id: shipment.order_id }, { relations: ["events"], withDeleted: true, take: 20 }),
+    // The shipment keeps the point as it was when ordered; the catalog says whether it is still open, and when.
+    pickupPoints.listPickupPoints({ code: shipment.pickup_point_code }, { select: ["is_active", "opening_hours"], take: 1 }),
   ])
   const shipments = [shipment, ...sameOrder.filter((earlier) => earlier.id !== shipment.id)]
   const history = shipments.flatMap((one) => one.events ?? [])
@@ -123,6 +125,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   res.json({
     shipment: describeShipment(view, pickupPoints.statusMapping, now, pickupPoints.options.trackingSync.maxAgeDays),
     timeline,
+    catalog_point: catalogPoint ? { is_active: catalogPoint.is_active, opening_hours: catalogPoint.opening_hours ?? null } : null,
     verification_code: {
       sent_last_24h: today.length,
       max_per_day: maxPerDay,
