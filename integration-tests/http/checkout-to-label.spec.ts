@@ -422,6 +422,25 @@ medusaIntegrationTestRunner({
         expect((await orderView(order.id)).shipping_methods[0].data).toMatchObject({ pickup_point_code: "PP-MI-002", pickup_point: { name: "Tabacchi Navigli" } })
       })
 
+      it("ships again to the order's own point after a change to another that stopped once it had written the shipping method", async () => {
+        await api.post("/admin/pickup-points", NAVIGLI_POINT, admin)
+        const order = await checkout()
+        const shipment = await shipmentOf(order.id, "ready")
+        const [method] = (await orderView(order.id)).shipping_methods
+        // A change to PP-MI-002 stopped after the cancel: the method carries PP-MI-002, the shipment PP-MI-001.
+        await api.post(`/admin/pickup-point/shipments/${shipment.id}/cancel`, {}, admin)
+        await getContainer().resolve("order").updateOrderShippingMethods([{ id: method.id, data: { ...method.data, pickup_point_code: "PP-MI-002" } }])
+
+        const again = await change(shipment.id, { pickup_point_code: "PP-MI-001" })
+        expect(again.status).toBe(200)
+        const next = await shipmentOf(order.id, "ready")
+        expect(next).toMatchObject({ pickup_point_code: "PP-MI-001", order_number: `TEST-${order.display_id}-2` })
+        expect(await liveOnService(order.id)).toEqual([
+          expect.objectContaining({ orderReferenceCode: next.order_reference_code, request: expect.objectContaining({ codePickupPoint: "PP-MI-001" }) }),
+        ])
+        expect((await orderView(order.id)).shipping_methods[0].data).toMatchObject({ pickup_point_code: "PP-MI-001", pickup_point: { code: "PP-MI-001" } })
+      })
+
       it("lets one of two changes at once go through: one live shipment order, for the point the shipping method carries", async () => {
         await api.post("/admin/pickup-points", NAVIGLI_POINT, admin)
         await api.post("/admin/pickup-points", TRASTEVERE_POINT, admin)

@@ -94,9 +94,15 @@ export const preparePickupPointChangeStep = createStep(
     const methods = ((orders[0]?.shipping_methods ?? []) as ({ id: string; data?: Record<string, unknown> | null } | null)[]).filter(
       (m): m is { id: string; data?: Record<string, unknown> | null } => !!m
     )
-    // A change that stopped after writing the method (see changePointRefusal) left it with the requested point.
+    // A change that stopped after writing the method (see changePointRefusal) left it with the point that change
+    // asked for: found by the point asked for now, or, when this change is to another one (back to the shipment's own
+    // point, say), as the order's only method to a pickup point.
     const carried = (m: { data?: Record<string, unknown> | null }) => pickupPointCodeOf(m.data ?? undefined)
-    const method = methods.find((m) => carried(m) === shipment.pickup_point_code) ?? methods.find((m) => carried(m) === code)
+    const toPoints = methods.filter((m) => !!carried(m))
+    const method =
+      methods.find((m) => carried(m) === shipment.pickup_point_code) ??
+      methods.find((m) => carried(m) === code) ??
+      (toPoints.length === 1 ? toPoints[0] : undefined)
     if (!method) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
