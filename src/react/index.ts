@@ -13,5 +13,6 @@ export {
 export { OpeningHoursList } from "./OpeningHoursList"
 export { useChosenPickupPoint } from "./use-chosen-pickup-point"
 export { DEFAULT_PICKER_LABELS, type PickupPointPickerLabels } from "./picker-logic"
+export { ITALIAN_PICKER_LABELS, ITALIAN_SUMMARY_LABELS } from "./labels-it"
 export { DEFAULT_REMEMBER_KEY, type RememberOption } from "./remembered-point"
 export type { ClassNames } from "./class-names"
