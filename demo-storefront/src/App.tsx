@@ -1,11 +1,11 @@
 import { FetchError } from "@medusajs/js-sdk"
 import type { HttpTypes } from "@medusajs/types"
-import { shopperError } from "medusa-pickup-point/storefront"
 import { useCallback, useEffect, useRef, useState } from "react"
 import { Checkout } from "./Checkout"
 import { isStep, openableStep, stepFor, type Step } from "./checkout-steps"
 import { Confirmation } from "./Confirmation"
 import { CART_FIELDS, formatPrice, ORDER_FIELDS, PUBLISHABLE_KEY, sdk } from "./config"
+import { shopperMessage, useLanguage } from "./language"
 
 type View =
   /** `missing`: the address named a checkout or an order the store does not have (a mistyped or old link). */
@@ -55,6 +55,7 @@ async function viewAt(hash: string): Promise<View> {
 
 /** A one-page demo store: pick a product, check out with a pickup point, see where to collect. */
 export function App() {
+  const { texts, setLanguage } = useLanguage()
   // Null while the checkout or order a reloaded address names is read.
   const [view, setView] = useState<View | null>(() => (VIEW_ADDRESS.test(window.location.hash) ? null : { name: "shop" }))
   const [readError, setReadError] = useState<string | null>(null)
@@ -79,9 +80,9 @@ export function App() {
           return found
         })
       },
-      (cause: unknown) => mine === reads.current && setReadError(shopperError(cause).message)
+      (cause: unknown) => mine === reads.current && setReadError(shopperMessage(cause, texts))
     )
-  }, [])
+  }, [texts])
   useEffect(() => {
     if (!view) read()
   }, [])
@@ -119,30 +120,31 @@ export function App() {
     <div className="page">
       <header className="masthead">
         <button type="button" className="brand" onClick={() => go({ name: "shop" })}>
-          Pickup point demo store
+          {texts.storeName}
         </button>
         <span className="tagline">medusa-pickup-point · sandbox carrier</span>
+        <button type="button" className="link language" lang={texts.otherLanguageCode} onClick={() => setLanguage(texts.otherLanguageCode as "en" | "it")}>
+          {texts.otherLanguage}
+        </button>
       </header>
       <main>
         {!PUBLISHABLE_KEY && (
           <p className="alert" role="alert">
-            No publishable key: start the storefront with <code>npm run demo</code>, or build it with STOREFRONT_PUBLISHABLE_KEY set.
+            {texts.noKey}
           </p>
         )}
-        {!view && !readError && <p>Loading…</p>}
+        {!view && !readError && <p>{texts.loading}</p>}
         {!view && readError && (
           <p className="alert" role="alert">
             {readError}{" "}
             <button type="button" className="link" onClick={read}>
-              Try again
+              {texts.tryAgain}
             </button>
           </p>
         )}
         {view?.name === "shop" && view.missing && (
           <p className="alert" role="alert">
-            {view.missing === "order"
-              ? "We could not find this order. Check the link you followed, or place a new order below."
-              : "We could not find this checkout: it may have expired. Choose a product below to start again."}
+            {view.missing === "order" ? texts.orderMissing : texts.checkoutMissing}
           </p>
         )}
         {view?.name === "shop" && <Shop onCart={(cart) => go({ name: "checkout", cart, step: stepFor(cart) })} />}
@@ -164,6 +166,7 @@ export function App() {
 }
 
 function Shop({ onCart }: { onCart: (cart: HttpTypes.StoreCart) => void }) {
+  const { texts } = useLanguage()
   const [region, setRegion] = useState<HttpTypes.StoreRegion | null>(null)
   const [products, setProducts] = useState<HttpTypes.StoreProduct[] | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -195,13 +198,13 @@ function Shop({ onCart }: { onCart: (cart: HttpTypes.StoreCart) => void }) {
 
   return (
     <section aria-labelledby="shop-heading">
-      <h1 id="shop-heading">Shop</h1>
+      <h1 id="shop-heading">{texts.shop}</h1>
       {error && (
         <p className="alert" role="alert">
           {error}
         </p>
       )}
-      {!products && !error && <p>Loading products…</p>}
+      {!products && !error && <p>{texts.loadingProducts}</p>}
       <ul className="products">
         {products?.map((product) => {
           const variant = product.variants?.[0]
@@ -210,10 +213,10 @@ function Shop({ onCart }: { onCart: (cart: HttpTypes.StoreCart) => void }) {
               <h2>{product.title}</h2>
               {variant && (
                 <>
-                  <p className="muted">Size {variant.title}</p>
-                  <p className="price">{formatPrice(variant.calculated_price?.calculated_amount, region?.currency_code)}</p>
+                  <p className="muted">{texts.size(variant.title ?? "")}</p>
+                  <p className="price">{formatPrice(variant.calculated_price?.calculated_amount, region?.currency_code, texts.priceLocale)}</p>
                   <button type="button" className="primary" disabled={adding !== null} onClick={() => void buy(variant.id)}>
-                    {adding === variant.id ? "Adding…" : `Buy ${product.title}`}
+                    {adding === variant.id ? texts.adding : texts.buy(product.title)}
                   </button>
                 </>
               )}

@@ -1,15 +1,11 @@
 import type { HttpTypes } from "@medusajs/types"
 import { PickupPointPicker, PickupPointSummary, useChosenPickupPoint } from "medusa-pickup-point/react"
-import {
-  needsPickupPointChoice,
-  optionsForPointPicker,
-  readChosenPickupPoint,
-  shopperError,
-} from "medusa-pickup-point/storefront"
+import { needsPickupPointChoice, optionsForPointPicker, readChosenPickupPoint } from "medusa-pickup-point/storefront"
 import { useEffect, useState, type FormEvent } from "react"
 import { openableStep, STEPS, type Step } from "./checkout-steps"
 import { PICKER_CLASSES, SUMMARY_CLASSES } from "./class-names"
 import { CART_FIELDS, formatPrice, ORDER_FIELDS, pickupPoints, sdk } from "./config"
+import { shopperMessage, useLanguage } from "./language"
 
 /** The manual payment provider every Medusa store has: nothing is charged. */
 const MANUAL_PAYMENT = "pp_system_default"
@@ -32,6 +28,7 @@ export function Checkout({
   onStep: (step: Step, options?: { replace?: boolean }) => void
   onOrder: (order: HttpTypes.StoreOrder) => void
 }) {
+  const { texts } = useLanguage()
   const [cart, setCart] = useState(initialCart)
   const step = openableStep(asked, cart)
   useEffect(() => {
@@ -42,7 +39,7 @@ export function Checkout({
 
   return (
     <>
-    <h1>Checkout</h1>
+    <h1>{texts.checkout}</h1>
     <div className="checkout">
       <div className="steps">
         <AddressStep cart={cart} open={step === "address"} onEdit={() => setStep("address")} onDone={(c) => (setCart(c), setStep("delivery"))} />
@@ -53,19 +50,19 @@ export function Checkout({
         {reached("review") && <ReviewStep cart={cart} onOrder={onOrder} />}
       </div>
       <aside className="bag" aria-labelledby="bag-heading">
-        <h2 id="bag-heading">Your bag</h2>
+        <h2 id="bag-heading">{texts.bag}</h2>
         <ul>
           {cart.items?.map((item) => (
             <li key={item.id}>
-              {item.quantity} × {item.product_title} ({item.variant_title}) <span>{formatPrice(item.unit_price * item.quantity, cart.currency_code)}</span>
+              {item.quantity} × {item.product_title} ({item.variant_title}) <span>{formatPrice(item.unit_price * item.quantity, cart.currency_code, texts.priceLocale)}</span>
             </li>
           ))}
         </ul>
         <p>
-          Delivery <span>{cart.shipping_methods?.length ? formatPrice(cart.shipping_total, cart.currency_code) : "—"}</span>
+          {texts.delivery} <span>{cart.shipping_methods?.length ? formatPrice(cart.shipping_total, cart.currency_code, texts.priceLocale) : "—"}</span>
         </p>
         <p className="total">
-          Total <span>{formatPrice(cart.total, cart.currency_code)}</span>
+          {texts.total} <span>{formatPrice(cart.total, cart.currency_code, texts.priceLocale)}</span>
         </p>
       </aside>
     </div>
@@ -76,12 +73,13 @@ export function Checkout({
 type StepProps = { cart: HttpTypes.StoreCart; open: boolean; onEdit: () => void }
 
 function StepHeader({ title, open, onEdit }: { title: string; open: boolean; onEdit: () => void }) {
+  const { texts } = useLanguage()
   return (
     <div className="step-header">
       <h2>{title}</h2>
       {!open && (
         <button type="button" className="link" onClick={onEdit}>
-          Change<span className="visually-hidden"> {title.toLowerCase()}</span>
+          {texts.change}<span className="visually-hidden"> {title.replace(/^\d+\. /, "").toLowerCase()}</span>
         </button>
       )}
     </div>
@@ -89,6 +87,7 @@ function StepHeader({ title, open, onEdit }: { title: string; open: boolean; onE
 }
 
 function AddressStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart: HttpTypes.StoreCart) => void }) {
+  const { texts } = useLanguage()
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const address = cart.shipping_address
@@ -116,40 +115,40 @@ function AddressStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart
       )
       onDone(updated)
     } catch (cause) {
-      setError(shopperError(cause).message)
+      setError(shopperMessage(cause, texts))
     } finally {
       setSaving(false)
     }
   }
 
   return (
-    <section className="step" aria-label="Contact and address">
-      <StepHeader title="1. Contact and address" open={open} onEdit={onEdit} />
+    <section className="step" aria-label={texts.addressStep}>
+      <StepHeader title={`1. ${texts.addressStep}`} open={open} onEdit={onEdit} />
       {open ? (
         <form onSubmit={submit} className="form-grid">
-          <Field name="email" label="E-mail" type="email" autoComplete="email" defaultValue={cart.email} />
-          <Field name="first_name" label="First name" autoComplete="given-name" defaultValue={address?.first_name} />
-          <Field name="last_name" label="Last name" autoComplete="family-name" defaultValue={address?.last_name} />
-          <Field name="address_1" label="Address" autoComplete="address-line1" defaultValue={address?.address_1} wide />
-          <Field name="postal_code" label="Postcode" autoComplete="postal-code" defaultValue={address?.postal_code} />
-          <Field name="city" label="City" autoComplete="address-level2" defaultValue={address?.city} />
+          <Field name="email" label={texts.email} type="email" autoComplete="email" defaultValue={cart.email} />
+          <Field name="first_name" label={texts.firstName} autoComplete="given-name" defaultValue={address?.first_name} />
+          <Field name="last_name" label={texts.lastName} autoComplete="family-name" defaultValue={address?.last_name} />
+          <Field name="address_1" label={texts.address} autoComplete="address-line1" defaultValue={address?.address_1} wide />
+          <Field name="postal_code" label={texts.postcode} autoComplete="postal-code" defaultValue={address?.postal_code} />
+          <Field name="city" label={texts.city} autoComplete="address-level2" defaultValue={address?.city} />
           <Field
             name="phone"
-            label="Phone"
+            label={texts.phone}
             type="tel"
             autoComplete="tel"
             defaultValue={address?.phone}
-            hint="The pickup point uses it to tell you when your parcel has arrived."
+            hint={texts.phoneHint}
             wide
           />
-          <p className="muted wide">Country: Italy</p>
+          <p className="muted wide">{texts.country}</p>
           {error && (
             <p className="alert wide" role="alert">
               {error}
             </p>
           )}
           <button type="submit" className="primary wide" disabled={saving}>
-            {saving ? "Saving…" : "Continue to delivery"}
+            {saving ? texts.saving : texts.toDelivery}
           </button>
         </form>
       ) : (
@@ -185,6 +184,7 @@ function Field(props: { name: string; label: string; type?: string; autoComplete
 }
 
 function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCart: (cart: HttpTypes.StoreCart) => void; onDone: () => void }) {
+  const { texts } = useLanguage()
   const [options, setOptions] = useState<HttpTypes.StoreCartShippingOption[] | null>(null)
   const method = cart.shipping_methods?.[0]
   const [optionId, setOptionId] = useState<string | null>(method?.shipping_option_id ?? null)
@@ -200,7 +200,7 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
     sdk.store.fulfillment
       .listCartOptions({ cart_id: cart.id })
       .then(({ shipping_options }) => setOptions(shipping_options))
-      .catch((cause: unknown) => setError(shopperError(cause).message))
+      .catch((cause: unknown) => setError(shopperMessage(cause, texts)))
   }, [cart.id, open])
 
   const option = options?.find((o) => o.id === optionId) ?? null
@@ -216,29 +216,37 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
       const { cart: updated } = await sdk.store.cart.addShippingMethod(cart.id, { option_id: next.id }, fields)
       onCart(updated)
     } catch (cause) {
-      setError(shopperError(cause).message)
+      setError(shopperMessage(cause, texts))
     }
   }
 
   return (
-    <section className="step" aria-label="Delivery">
-      <StepHeader title="2. Delivery" open={open} onEdit={onEdit} />
+    <section className="step" aria-label={texts.deliveryStep}>
+      <StepHeader title={`2. ${texts.deliveryStep}`} open={open} onEdit={onEdit} />
       {!open ? (
         <div className="muted">
           {method?.name}
-          {chosenWithDetails && <PickupPointSummary point={chosenWithDetails} showHours={false} headingLevel={3} className="summary compact" classNames={SUMMARY_CLASSES} />}
+          {chosenWithDetails && <PickupPointSummary
+              point={chosenWithDetails}
+              showHours={false}
+              headingLevel={3}
+              className="summary compact"
+              classNames={SUMMARY_CLASSES}
+              labels={texts.summary}
+              locale={texts.locale}
+            />}
         </div>
       ) : (
         <>
-          {!options && !error && <p>Loading delivery options…</p>}
+          {!options && !error && <p>{texts.loadingOptions}</p>}
           {options && (
             <fieldset className="options">
-              <legend>How should we deliver?</legend>
+              <legend>{texts.howToDeliver}</legend>
               {optionsForPointPicker(options, method?.shipping_option_id).map((o) => (
                 <label key={o.id} className="option">
                   <input type="radio" name="shipping-option" value={o.id} checked={optionId === o.id} onChange={() => void pick(o)} />
                   <span className="option-name">{o.name}</span>
-                  <span className="option-price">{formatPrice(o.amount, cart.currency_code)}</span>
+                  <span className="option-price">{formatPrice(o.amount, cart.currency_code, texts.priceLocale)}</span>
                 </label>
               ))}
             </fieldset>
@@ -252,6 +260,8 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
               initialQuery={cart.shipping_address?.postal_code ?? ""}
               selectedCode={methodIsOption ? (chosen?.code ?? null) : null}
               remember
+              labels={texts.picker}
+              locale={texts.locale}
               onSelect={async (point) => {
                 onCart(await pickupPoints.choose<HttpTypes.StoreCart>(cart.id, option.id, point))
                 setPointRefused(false)
@@ -269,11 +279,11 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
             </p>
           )}
           <button type="button" className="primary" disabled={!ready} aria-describedby="delivery-hint" onClick={onDone}>
-            Continue to payment
+            {texts.toPayment}
           </button>
           {!ready && (
             <p id="delivery-hint" className="hint">
-              {option && needsPickupPointChoice(option) ? "Choose a pickup point to continue." : "Choose how we deliver to continue."}
+              {option && needsPickupPointChoice(option) ? texts.choosePoint : texts.chooseDelivery}
             </p>
           )}
         </>
@@ -283,6 +293,7 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
 }
 
 function PaymentStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart: HttpTypes.StoreCart) => void }) {
+  const { texts } = useLanguage()
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
 
@@ -295,22 +306,22 @@ function PaymentStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart
       const { cart: updated } = await sdk.store.cart.retrieve(cart.id, fields)
       onDone(updated)
     } catch (cause) {
-      setError(shopperError(cause).message)
+      setError(shopperMessage(cause, texts))
     } finally {
       setSaving(false)
     }
   }
 
   return (
-    <section className="step" aria-label="Payment">
-      <StepHeader title="3. Payment" open={open} onEdit={onEdit} />
+    <section className="step" aria-label={texts.paymentStep}>
+      <StepHeader title={`3. ${texts.paymentStep}`} open={open} onEdit={onEdit} />
       {open ? (
         <form onSubmit={submit}>
           <fieldset className="options">
-            <legend>Payment method</legend>
+            <legend>{texts.paymentMethod}</legend>
             <label className="option">
               <input type="radio" name="payment" value={MANUAL_PAYMENT} defaultChecked />
-              <span className="option-name">Manual payment (demo: nothing is charged)</span>
+              <span className="option-name">{texts.manualPayment}</span>
             </label>
           </fieldset>
           {error && (
@@ -319,17 +330,18 @@ function PaymentStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart
             </p>
           )}
           <button type="submit" className="primary" disabled={saving}>
-            {saving ? "Saving…" : "Continue to review"}
+            {saving ? texts.saving : texts.toReview}
           </button>
         </form>
       ) : (
-        <p className="muted">Manual payment</p>
+        <p className="muted">{texts.manualPaymentShort}</p>
       )}
     </section>
   )
 }
 
 function ReviewStep({ cart, onOrder }: { cart: HttpTypes.StoreCart; onOrder: (order: HttpTypes.StoreOrder) => void }) {
+  const { texts } = useLanguage()
   const [error, setError] = useState<string | null>(null)
   const [placing, setPlacing] = useState(false)
   const chosen = useChosenPickupPoint(pickupPoints, cart)
@@ -340,29 +352,37 @@ function ReviewStep({ cart, onOrder }: { cart: HttpTypes.StoreCart; onOrder: (or
     try {
       const result = await sdk.store.cart.complete(cart.id)
       if (result.type !== "order") {
-        setError(shopperError(result.error).message)
+        setError(shopperMessage(result.error, texts))
         return
       }
       const { order } = await sdk.store.order.retrieve(result.order.id, { fields: ORDER_FIELDS })
       onOrder(order)
     } catch (cause) {
-      setError(shopperError(cause).message)
+      setError(shopperMessage(cause, texts))
     } finally {
       setPlacing(false)
     }
   }
 
   return (
-    <section className="step" aria-label="Review">
-      <StepHeader title="4. Review" open onEdit={() => undefined} />
-      <PickupPointSummary point={chosen} showHours={false} headingLevel={3} className="summary" classNames={SUMMARY_CLASSES} />
+    <section className="step" aria-label={texts.reviewStep}>
+      <StepHeader title={`4. ${texts.reviewStep}`} open onEdit={() => undefined} />
+      <PickupPointSummary
+        point={chosen}
+        showHours={false}
+        headingLevel={3}
+        className="summary"
+        classNames={SUMMARY_CLASSES}
+        labels={texts.summary}
+        locale={texts.locale}
+      />
       {error && (
         <p className="alert" role="alert">
           {error}
         </p>
       )}
       <button type="button" className="primary" disabled={placing} onClick={() => void place()}>
-        {placing ? "Placing your order…" : "Place order"}
+        {placing ? texts.placing : texts.placeOrder}
       </button>
     </section>
   )

@@ -4,40 +4,42 @@ import { PickupPointSummary, useChosenPickupPoint } from "medusa-pickup-point/re
 import type { ShipmentProgress } from "medusa-pickup-point/storefront"
 import { SUMMARY_CLASSES } from "./class-names"
 import { formatPrice, pickupPoints } from "./config"
+import { useLanguage } from "./language"
 
 /** The order as placed: its number, and (first, because it is what the shopper needs next) where to collect it. */
 export function Confirmation({ order, onContinue }: { order: HttpTypes.StoreOrder; onContinue: () => void }) {
+  const { texts } = useLanguage()
   const chosen = useChosenPickupPoint(pickupPoints, order)
   const shipment = useShipmentProgress(order.id, !!chosen)
   return (
     <section aria-labelledby="confirmation-heading" className="confirmation">
       <h1 id="confirmation-heading">
-        {order.status === "canceled" ? `Order #${order.display_id} was cancelled.` : `Thank you! Order #${order.display_id} is placed.`}
+        {order.status === "canceled" ? texts.orderCancelled(order.display_id!) : texts.orderPlaced(order.display_id!)}
       </h1>
-      <p className="muted">Placed for {order.email}.</p>
+      <p className="muted">{texts.placedFor(order.email ?? "")}</p>
       {chosen ? (
-        <PickupPointSummary point={chosen} shipment={shipment} className="summary" classNames={SUMMARY_CLASSES} locale="en-GB" />
+        <PickupPointSummary point={chosen} shipment={shipment} className="summary" classNames={SUMMARY_CLASSES} labels={texts.summary} locale={texts.locale} />
       ) : (
         <p>
-          Delivered to {order.shipping_address?.address_1}, {order.shipping_address?.postal_code} {order.shipping_address?.city}
+          {texts.deliveredTo} {order.shipping_address?.address_1}, {order.shipping_address?.postal_code} {order.shipping_address?.city}
         </p>
       )}
-      <h2>Your order</h2>
+      <h2>{texts.yourOrder}</h2>
       <ul className="lines">
         {order.items?.map((item) => (
           <li key={item.id}>
-            {item.quantity} × {item.product_title} ({item.variant_title}) <span>{formatPrice(item.unit_price * item.quantity, order.currency_code)}</span>
+            {item.quantity} × {item.product_title} ({item.variant_title}) <span>{formatPrice(item.unit_price * item.quantity, order.currency_code, texts.priceLocale)}</span>
           </li>
         ))}
         <li>
-          Delivery <span>{formatPrice(order.shipping_total, order.currency_code)}</span>
+          {texts.delivery} <span>{formatPrice(order.shipping_total, order.currency_code, texts.priceLocale)}</span>
         </li>
       </ul>
       <p className="total">
-        Total <span>{formatPrice(order.total, order.currency_code)}</span>
+        {texts.total} <span>{formatPrice(order.total, order.currency_code, texts.priceLocale)}</span>
       </p>
       <button type="button" className="secondary" onClick={onContinue}>
-        Continue shopping
+        {texts.continueShopping}
       </button>
     </section>
   )

@@ -10,8 +10,8 @@ export const sdk = new Medusa({ baseUrl: MEDUSA_URL, publishableKey: PUBLISHABLE
 /** The plugin's store calls, through the same js-sdk instance (its key and session apply). */
 export const pickupPoints = createPickupPointStoreApi(sdkStoreRequest(sdk))
 
-export const formatPrice = (amount: number | null | undefined, currency = "eur") =>
-  new Intl.NumberFormat("en-IE", { style: "currency", currency }).format(Number(amount ?? 0))
+export const formatPrice = (amount: number | null | undefined, currency = "eur", locale = "en-IE") =>
+  new Intl.NumberFormat(locale, { style: "currency", currency }).format(Number(amount ?? 0))
 
 /** Every cart the checkout reads: its shipping methods' data, where the chosen point is, and their names (not in Medusa's defaults). */
 export const CART_FIELDS = `${PICKUP_POINT_CART_FIELDS},+shipping_methods.name`

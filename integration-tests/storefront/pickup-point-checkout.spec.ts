@@ -9,6 +9,7 @@ import { updatePickupPointWorkflow } from "../../src/workflows/pickup-point-cata
 import type { SandboxOrderView } from "../../test-support/sandbox-fixtures"
 import { useSandboxForApp } from "../helpers/sandbox-env"
 import { waitFor } from "../helpers/seed-store"
+import { launchChromium } from "../../test-support/chromium"
 import { launchShopperBrowser, screenshot, seriousAccessibilityViolations, type ShopperBrowser } from "./helpers/browser"
 import { DEMO_STOREFRONT_CORS, serveDemoStorefront, type DemoStorefront } from "./helpers/demo-storefront"
 
@@ -457,6 +458,71 @@ medusaIntegrationTestRunner({
       await notComing.getByText("Shipment cancelled").waitFor()
       expect(await notComing.textContent()).not.toContain("Opening hours")
       await page.close()
+    })
+
+    it("speaks Italian to a shopper who chose it: the picker, its notes and badges, the review and where to collect", async () => {
+      // A browser of its own: the demo keeps the language in the profile's storage, which the other tests share.
+      const italian = await launchChromium({ viewport: { width: 1280, height: 900 }, locale: "it-IT", timezoneId: "Europe/Rome", timeoutMs: 20_000 })
+      try {
+        const { page } = italian
+        await page.goto(`${storefront.url}?lang=it`)
+        expect(await page.locator("html").getAttribute("lang")).toBe("it")
+        await page.getByRole("heading", { name: "Negozio" }).waitFor()
+        await page.getByRole("button", { name: "Compra Sneakers" }).click()
+        const fieldIt = (label: string) => page.getByRole("textbox", { name: label, exact: true })
+        await fieldIt("E-mail").fill("giulia.rossi@example.com")
+        await fieldIt("Nome").fill("Giulia")
+        await fieldIt("Cognome").fill("Rossi")
+        await fieldIt("Indirizzo").fill("Via Torino 10")
+        await fieldIt("CAP").fill("20123")
+        await fieldIt("Città").fill("Milano")
+        await fieldIt("Telefono").fill("+39 333 1234567")
+        await page.getByRole("button", { name: "Continua con la consegna" }).click()
+        await page.getByRole("radio", { name: /^Pickup point/ }).check()
+
+        // The points around the address's postcode, said so in Italian; then a search by city.
+        const status = page.getByRole("status")
+        await waitFor(
+          async () =>
+            (await status.textContent()) ===
+            "Nessun punto di ritiro al CAP 20123. Questi sono vicini, con CAP che inizia per 2012. 2 punti di ritiro trovati."
+        )
+        const search = page.getByRole("searchbox", { name: "Cerca un punto di ritiro per CAP, città o indirizzo" })
+        await search.fill("Milano")
+        await page.keyboard.press("Enter")
+        await waitFor(async () => (await status.textContent()) === "3 punti di ritiro trovati.")
+        const list = page.getByRole("listbox", { name: "Punti di ritiro" })
+        expect(await list.getByRole("option", { name: /Tabacchi Navigli/ }).textContent()).toContain("Codice richiesto al ritiro")
+        const duomo = list.getByRole("option", { name: /Edicola Duomo/ })
+        await duomo.click()
+        await waitFor(async () => (await duomo.getAttribute("aria-selected")) === "true")
+        expect(await duomo.textContent()).toContain("Scelto")
+        expect(await seriousAccessibilityViolations(page, "[data-pickup-point-picker]")).toEqual([])
+        await screenshot(page, "storefront-picker-it", { selector: "[data-pickup-point-picker]", readme: true })
+
+        await page.getByRole("button", { name: "Continua con il pagamento" }).click()
+        await page.getByRole("button", { name: "Continua con il riepilogo" }).click()
+        const review = page.getByRole("region", { name: "Ritira il tuo ordine presso" })
+        expect(await review.textContent()).toContain("Edicola Duomo")
+        await page.getByRole("button", { name: "Conferma l'ordine" }).click()
+
+        await page.getByRole("heading", { name: /^Grazie! L'ordine n\. \d+ è confermato\.$/ }).waitFor()
+        const collect = page.getByRole("region", { name: "Ritira il tuo ordine presso" })
+        expect(await collect.textContent()).toContain("Orari di apertura")
+        expect(await collect.locator("[data-opening-hours] dt").first().textContent()).toBe("lunedì")
+        // The carrier's stage, in Italian once the carrier registered the shipment order.
+        await waitFor(async () => (await collect.textContent())?.includes("Stato: Ordine ricevuto dal corriere") ?? false, 25_000)
+        expect(await page.locator(".total").textContent()).toMatch(/Totale\s*\d+,\d{2}\s€/)
+        await screenshot(page, "storefront-confirmation-it", { fullPage: true, readme: true })
+
+        // Back to English, and it stays so after a reload.
+        await page.getByRole("button", { name: "English" }).click()
+        await page.getByRole("region", { name: "Collect your order at" }).waitFor()
+        await page.reload()
+        await page.getByRole("region", { name: "Collect your order at" }).waitFor()
+      } finally {
+        await italian.close()
+      }
     })
   },
 })
