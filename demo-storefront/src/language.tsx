@@ -1,11 +1,4 @@
-import {
-  DEFAULT_PICKER_LABELS,
-  DEFAULT_SUMMARY_LABELS,
-  ITALIAN_PICKER_LABELS,
-  ITALIAN_SUMMARY_LABELS,
-  type PickupPointPickerLabels,
-  type PickupPointSummaryLabels,
-} from "medusa-pickup-point/react"
+import { DEFAULT_PICKER_LABELS, DEFAULT_SUMMARY_LABELS, ITALIAN_PICKER_LABELS, ITALIAN_SUMMARY_LABELS } from "medusa-pickup-point/react"
 import { shopperError } from "medusa-pickup-point/storefront"
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react"
 
