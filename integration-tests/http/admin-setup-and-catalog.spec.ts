@@ -8,6 +8,8 @@ import { useSandboxForApp } from "../helpers/sandbox-env"
 import { bareStore, waitFor, type SeededStore } from "../helpers/seed-store"
 import { checkoutThroughStoreApi } from "../helpers/store-checkout"
 import type { SandboxOrderView } from "../../test-support/sandbox-fixtures"
+import { PICKUP_POINT_MODULE } from "../../src/modules/pickup-point"
+import type PickupPointModuleService from "../../src/modules/pickup-point/service"
 
 jest.setTimeout(120_000)
 
@@ -415,8 +417,13 @@ medusaIntegrationTestRunner({
         expect(codes(await search("city=milano"))).toEqual(["PP-MI-001", "PP-MI-002"])
         expect(codes(await search("q=tabac navig"))).toEqual(["PP-MI-002"])
         expect(codes(await search("q=stazione"))).toEqual([])
-        // Nothing found in a country with points: search again. In a country with none (the catalog is Italian;
-        // PP-MI-003, inactive, does not count): say so, whatever was searched.
+        // Nothing found in a country with points: search again. In a country with none (the catalog is Italian, but for a
+        // French point inactive and another deleted, which do not count): say so, whatever was searched.
+        const paris = { name: "Relais Paris", address: "Rue de Rivoli 1", city: "Paris", postcode: "75001", country_code: "FR" }
+        await api.post("/admin/pickup-points", { ...paris, code: "PP-PA-001", is_active: false }, admin)
+        const { data: gone } = await api.post("/admin/pickup-points", { ...paris, code: "PP-PA-002" }, admin)
+        expect(await search("country_code=fr&q=paris")).toMatchObject({ count: 1 })
+        await getContainer().resolve<PickupPointModuleService>(PICKUP_POINT_MODULE).softDeletePickupPoints([gone.pickup_point.id])
         expect(await search("country_code=it&q=stazione")).not.toHaveProperty("no_points_in_country")
         expect(await search("country_code=FR&q=paris")).toMatchObject({ count: 0, pickup_points: [], no_points_in_country: true })
         expect(await search("country_code=fr&postcode=75001")).toMatchObject({ count: 0, no_points_in_country: true })

@@ -19,6 +19,7 @@ import {
   liveAnnouncement,
   pickerErrorMessage,
   queryFromSearchText,
+  searchNote,
   SEARCH_TEXT_MAX_LENGTH,
   pointToLookUp,
   withChosenPoint,
@@ -201,14 +202,8 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         setPoints(withChosenPoint(result.pickup_points, pinned.current, query.country_code))
         setActiveIndex(-1)
         const page = { shown: result.pickup_points.length, estimate: !!result.count_is_estimate }
-        // Nothing at the postcode typed: the points around it, said so.
-        const note: SearchNote | undefined =
-          result.postcode_prefix && query.postcode
-            ? { key: "nearbyPostcodes", postcode: query.postcode, prefix: result.postcode_prefix }
-            : result.no_points_in_country && query.country_code
-              ? { key: "noPointsInCountry", countryCode: query.country_code }
-              : undefined
-        setSearch({ kind: "done", count: result.count, ...page, note })
+        // Nothing at the postcode typed (the points around it), or nowhere in the country: said so.
+        setSearch({ kind: "done", count: result.count, ...page, note: searchNote(result, query) })
       } catch (cause) {
         if (controller.signal.aborted) return
         setSearch({ kind: "failed" })

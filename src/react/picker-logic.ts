@@ -128,7 +128,7 @@ export const DEFAULT_PICKER_LABELS: PickupPointPickerLabels = {
   resultsPartial: "Showing {shown} of {count} pickup points found. Search by postcode or address to narrow them down.",
   noResults: "No pickup point found. Try another postcode or city.",
   nearbyPostcodes: "No pickup point at {postcode}. These are nearby, at postcodes beginning {prefix}.",
-  noPointsInCountry: "There are no pickup points in {country}. Please choose another delivery method.",
+  noPointsInCountry: "There are no pickup points in the country you ship to ({country}). Please choose another delivery method.",
   typeToSearch: "Type a postcode, a city or an address to search.",
   lastPoint: "Your last pickup point.",
   chosenListedFirst: "Your chosen pickup point is listed first.",
@@ -171,6 +171,19 @@ export type SearchNote =
   | { key: "nearbyPostcodes"; postcode: string; prefix: string }
   /** Nothing found, and no point at all in the country searched: searching again will not help. */
   | { key: "noPointsInCountry"; countryCode: string }
+
+/**
+ * What a search's answer has to say besides its points: nothing at the postcode typed (the points
+ * around it), or no point at all in the country searched; none otherwise.
+ */
+export function searchNote(
+  result: { postcode_prefix?: string; no_points_in_country?: boolean },
+  query: Pick<PickupPointQuery, "postcode" | "country_code">
+): SearchNote | undefined {
+  if (result.postcode_prefix && query.postcode) return { key: "nearbyPostcodes", postcode: query.postcode, prefix: result.postcode_prefix }
+  if (result.no_points_in_country && query.country_code) return { key: "noPointsInCountry", countryCode: query.country_code }
+  return undefined
+}
 
 /**
  * What the live region says now: what the shopper just did comes first

@@ -9,6 +9,7 @@ import {
   geolocationMessage,
   countryName,
   liveAnnouncement,
+  searchNote,
   moveActiveIndex,
   nearestQuery,
   optionId,
@@ -175,12 +176,18 @@ describe("what the live region and errors say", () => {
   it("tells a shopper in a country without any pickup point so, in the picker's language, rather than to search again", () => {
     const none = { kind: "done", count: 0, shown: 0, note: { key: "noPointsInCountry" as const, countryCode: "fr" } }
     expect(liveAnnouncement({ choosing: false, locating: false, search: none }, DEFAULT_PICKER_LABELS)).toBe(
-      "There are no pickup points in France. Please choose another delivery method."
+      "There are no pickup points in the country you ship to (France). Please choose another delivery method."
     )
-    const italian = { ...DEFAULT_PICKER_LABELS, noPointsInCountry: "Non ci sono punti di ritiro in {country}. Scegli un altro metodo di consegna." }
+    const italian = { ...DEFAULT_PICKER_LABELS, noPointsInCountry: "Non ci sono punti di ritiro nel Paese di spedizione ({country})." }
     expect(liveAnnouncement({ choosing: false, locating: false, search: none, locale: "it" }, italian)).toBe(
-      "Non ci sono punti di ritiro in Francia. Scegli un altro metodo di consegna."
+      "Non ci sono punti di ritiro nel Paese di spedizione (Francia)."
     )
+    // From the store's answer: the points around the postcode first (they are the points listed); the country only
+    // with a country searched.
+    expect(searchNote({ no_points_in_country: true }, { country_code: "fr", postcode: "75001" })).toEqual({ key: "noPointsInCountry", countryCode: "fr" })
+    expect(searchNote({ postcode_prefix: "2012" }, { country_code: "it", postcode: "20121" })).toEqual({ key: "nearbyPostcodes", postcode: "20121", prefix: "2012" })
+    expect(searchNote({ no_points_in_country: true }, {})).toBeUndefined()
+    expect(searchNote({}, { country_code: "it" })).toBeUndefined()
     // A code Intl cannot name is shown as it came, not dropped.
     expect(countryName("zz1", "en")).toBe("ZZ1")
     expect(countryName("de", "it")).toBe("Germania")
