@@ -422,6 +422,18 @@ medusaIntegrationTestRunner({
         expect((await orderView(order.id)).shipping_methods[0].data).toMatchObject({ pickup_point_code: "PP-MI-002", pickup_point: { name: "Tabacchi Navigli" } })
       })
 
+      it("tells the order's page whether the shipment's point is still active in the catalog, with its hours now", async () => {
+        const order = await checkout()
+        const shipment = await shipmentOf(order.id, "ready")
+        const catalogPoint = async () => (await api.get(`/admin/pickup-point/shipments/${shipment.id}/overview`, admin)).data.catalog_point
+        expect(await catalogPoint()).toEqual({ is_active: true, opening_hours: { mon: ["09:00-19:00"] } })
+        const [point] = await pickupPoints.listPickupPoints({ code: "PP-MI-001" })
+        await api.post(`/admin/pickup-points/${point.id}`, { is_active: false, opening_hours: { tue: ["10:00-12:00"] } }, admin)
+        expect(await catalogPoint()).toEqual({ is_active: false, opening_hours: { tue: ["10:00-12:00"] } })
+        await pickupPoints.softDeletePickupPoints([point.id])
+        expect(await catalogPoint()).toBeNull()
+      })
+
       it("ships again to the order's own point after a change to another that stopped once it had written the shipping method", async () => {
         await api.post("/admin/pickup-points", NAVIGLI_POINT, admin)
         const order = await checkout()

@@ -1,30 +1,10 @@
 import { Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { mapLink } from "../lib/format"
+import { WEEKDAYS } from "../../storefront/pickup-point"
+import { hoursShown } from "../lib/point-hours"
 import type { PickupPoint, ShipmentOverview } from "../lib/types"
 import { KeyValue } from "./key-value"
-
-const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const
-
-type Hours = Record<string, string[]> | null | undefined
-
-/** Whether two weeks of opening hours say the same (keys in any order; no hours and an empty week alike). */
-function sameHours(a: Hours, b: Hours): boolean {
-  return DAYS.every((day) => (a?.[day] ?? []).join(",") === (b?.[day] ?? []).join(","))
-}
-
-/**
- * Which hours to show and what to say of them: the catalog's, when the point is still active there
- * (the customer collects by them; said when they changed since the order), else the hours of the
- * order's time, said so.
- */
-function hoursShown(point: Partial<PickupPoint> | null, catalog: ShipmentOverview["catalog_point"] | undefined) {
-  if (catalog === undefined) return { hours: point?.opening_hours ?? null, note: null }
-  if (catalog?.is_active) {
-    return { hours: catalog.opening_hours, note: sameHours(catalog.opening_hours, point?.opening_hours) ? null : ("changedSinceOrder" as const) }
-  }
-  return { hours: point?.opening_hours ?? null, note: catalog ? ("asOrderedInactive" as const) : ("asOrderedRemoved" as const) }
-}
 
 /**
  * Where the parcel goes: the point as it was when the order was placed, with its opening hours as the
@@ -68,7 +48,7 @@ export function PickupPointSection({
       <KeyValue label={t("pickupPoint.point.openingHours")}>
         {hours && Object.keys(hours).length ? (
           <ul>
-            {DAYS.map((day) => (
+            {WEEKDAYS.map((day) => (
               <li key={day}>
                 {t(`pickupPoint.days.${day}`)}: {hours[day]?.length ? hours[day].join(", ") : t("pickupPoint.point.closed")}
               </li>
