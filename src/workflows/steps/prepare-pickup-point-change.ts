@@ -30,8 +30,9 @@ export type PickupPointChange = {
  * went no other way: it is sent again), in the
  * country the order ships to) and
  * finds the order's shipping method that carries the point (or already the
- * requested one, after a change that stopped half-way). No compensation: it
- * only reads.
+ * requested one, after a change that stopped half-way; or, after one to yet
+ * another point, the order's only method to a pickup point). No
+ * compensation: it only reads.
  */
 export const preparePickupPointChangeStep = createStep(
   preparePickupPointChangeStepId,
@@ -106,7 +107,9 @@ export const preparePickupPointChangeStep = createStep(
     if (!method) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Order ${shipment.order_number} has no shipping method to pickup point ${shipment.pickup_point_code}: its pickup point cannot be changed here.`
+        `Order ${shipment.order_number} has no shipping method to pickup point ${shipment.pickup_point_code}` +
+          (toPoints.length ? ` but ${toPoints.length} to other pickup points (${toPoints.map(carried).join(", ")})` : "") +
+          `: its pickup point cannot be changed here.`
       )
     }
     const change: PickupPointChange = {
