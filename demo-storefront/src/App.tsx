@@ -123,7 +123,7 @@ export function App() {
           {texts.storeName}
         </button>
         <span className="tagline">medusa-pickup-point · sandbox carrier</span>
-        <button type="button" className="link language" lang={texts.otherLanguageCode} onClick={() => setLanguage(texts.otherLanguageCode as "en" | "it")}>
+        <button type="button" className="link language" lang={texts.otherLanguageCode} onClick={() => setLanguage(texts.otherLanguageCode)}>
           {texts.otherLanguage}
         </button>
       </header>

@@ -13,7 +13,7 @@ const ENGLISH = {
   summary: DEFAULT_SUMMARY_LABELS,
   storeName: "Pickup point demo store",
   otherLanguage: "Italiano",
-  otherLanguageCode: "it",
+  otherLanguageCode: "it" as Language,
   loading: "Loading…",
   tryAgain: "Try again",
   orderMissing: "We could not find this order. Check the link you followed, or place a new order below.",
@@ -72,7 +72,7 @@ const ITALIAN: Texts = {
   summary: ITALIAN_SUMMARY_LABELS,
   storeName: "Negozio demo con punti di ritiro",
   otherLanguage: "English",
-  otherLanguageCode: "en",
+  otherLanguageCode: "en" as Language,
   loading: "Caricamento…",
   tryAgain: "Riprova",
   orderMissing: "Non troviamo questo ordine. Controlla il link che hai seguito, oppure fai un nuovo ordine qui sotto.",
@@ -105,7 +105,7 @@ const ITALIAN: Texts = {
   howToDeliver: "Come preferisci ricevere l'ordine?",
   toPayment: "Continua con il pagamento",
   choosePoint: "Scegli un punto di ritiro per continuare.",
-  chooseDelivery: "Scegli come consegnare per continuare.",
+  chooseDelivery: "Scegli una modalità di consegna per continuare.",
   paymentStep: "Pagamento",
   paymentMethod: "Metodo di pagamento",
   manualPayment: "Pagamento manuale (demo: non viene addebitato nulla)",
@@ -116,7 +116,7 @@ const ITALIAN: Texts = {
   placeOrder: "Conferma l'ordine",
   orderCancelled: (number: number) => `L'ordine n. ${number} è stato annullato.`,
   orderPlaced: (number: number) => `Grazie! L'ordine n. ${number} è confermato.`,
-  placedFor: (email: string) => `Ordine di ${email}.`,
+  placedFor: (email: string) => `Ordine effettuato da ${email}.`,
   deliveredTo: "Consegna a",
   yourOrder: "Il tuo ordine",
   continueShopping: "Continua gli acquisti",
@@ -128,8 +128,17 @@ const TEXTS: Record<Language, Texts> = { en: ENGLISH, it: ITALIAN }
 const STORAGE_KEY = "demo-storefront-language"
 
 function initialLanguage(): Language {
-  const asked = new URLSearchParams(window.location.search).get("lang") ?? window.localStorage.getItem(STORAGE_KEY)
+  const asked = new URLSearchParams(window.location.search).get("lang") ?? storedLanguage()
   return asked === "it" ? "it" : "en"
+}
+
+/** The language kept from a visit before; none where the browser refuses the page its storage. */
+function storedLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEY)
+  } catch {
+    return null
+  }
 }
 
 const LanguageContext = createContext<{ texts: Texts; setLanguage: (language: Language) => void }>({
@@ -141,7 +150,11 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const [language, setLanguage] = useState<Language>(initialLanguage)
   useEffect(() => {
     document.documentElement.lang = language
-    window.localStorage.setItem(STORAGE_KEY, language)
+    try {
+      window.localStorage.setItem(STORAGE_KEY, language)
+    } catch {
+      // Storage refused: the language holds for this page only.
+    }
     // An address that chose the language says the one chosen since, so that a reload keeps it.
     const url = new URL(window.location.href)
     if (url.searchParams.has("lang") && url.searchParams.get("lang") !== language) {
@@ -159,6 +172,6 @@ export const useLanguage = () => useContext(LanguageContext)
  * message (Medusa's, for a field it refuses), which says more than a general apology would.
  */
 export function shopperMessage(cause: unknown, texts: Texts): string {
-  const error = shopperError(cause)
+  const error = shopperError(cause, texts.picker.errors?.other)
   return (error.code ? texts.picker.errors?.[error.code] : undefined) ?? error.message
 }

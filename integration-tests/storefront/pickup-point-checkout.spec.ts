@@ -485,7 +485,7 @@ medusaIntegrationTestRunner({
         await waitFor(
           async () =>
             (await status.textContent()) ===
-            "Nessun punto di ritiro al CAP 20123. Questi sono vicini, con CAP che inizia per 2012. 2 punti di ritiro trovati."
+            "Nessun punto di ritiro al CAP 20123. Ecco quelli vicini, con CAP che inizia per 2012. 2 punti di ritiro trovati."
         )
         const search = page.getByRole("searchbox", { name: "Cerca un punto di ritiro per CAP, città o indirizzo" })
         await search.fill("Milano")
