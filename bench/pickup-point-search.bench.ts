@@ -8,8 +8,8 @@ import { growth, machineLoad, ratio } from "./floor"
 import { describe as line, percentile, timed } from "./stats"
 
 /*
- * 50,000 and 500,000 active points spread over Italy; postcode, text and
- * nearest searches timed in the server (the module call: the page and its
+ * 50,000 and 500,000 active points spread over Italy; postcode, text,
+ * nearest and text-in-a-country (as the picker sends it) searches timed in the server (the module call: the page and its
  * capped count in one statement), against the floor (the page's query
  * alone, on the same connection pool, interleaved), and over HTTP through
  * the store API. A kind that misses its target prints its slowest query's
@@ -44,6 +44,12 @@ const kinds: Record<string, () => { search: Search; query: string }> = {
     const latitude = 37 + random() * 9.5
     const longitude = 7 + random() * 11
     return { search: { near: { latitude, longitude, radius_km: 10 } }, query: `latitude=${latitude}&longitude=${longitude}&radius_km=10` }
+  },
+  // As the picker searches: the shipping address's country with every search (last, so that the kinds
+  // above draw the same queries as before it was added).
+  "text in country": () => {
+    const q = `${pick(WORDS)} ${pick(["cen", "staz", "duo", "merc"])}`
+    return { search: { q, country_code: "it" }, query: `q=${encodeURIComponent(q)}&country_code=it` }
   },
 }
 
