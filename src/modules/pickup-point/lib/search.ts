@@ -102,6 +102,7 @@ function searchConditions(search: PickupPointSearch): { where: string; params: u
     params.push(search.city.trim())
   }
   if (search.country_code) {
+    // lower(), not upper(): the country probe's index (buildCountryHasPointsSql) must stay out of the search's plans.
     where.push("lower(country_code) = lower(?)")
     params.push(search.country_code.trim())
   }
@@ -169,10 +170,14 @@ export function buildPickupPointPageSql(search: PickupPointSearch): Sql {
   }
 }
 
-/** Whether `countryCode` has an active point at all, as the search compares countries (one probe of its index). */
+/**
+ * Whether `countryCode` has an active point at all, in any case as the search compares countries: one
+ * probe of an index on `upper(country_code)` that the searches, comparing `lower(...)`, are kept from
+ * (Migration20261125220000 says why).
+ */
 export function buildCountryHasPointsSql(countryCode: string): Sql {
   return {
-    sql: "SELECT EXISTS (SELECT 1 FROM pickup_point WHERE deleted_at IS NULL AND is_active = true AND lower(country_code) = lower(?)) AS has_points",
+    sql: "SELECT EXISTS (SELECT 1 FROM pickup_point WHERE deleted_at IS NULL AND is_active = true AND upper(country_code) = upper(?)) AS has_points",
     params: [countryCode.trim()],
   }
 }

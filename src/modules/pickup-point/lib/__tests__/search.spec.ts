@@ -1,4 +1,4 @@
-import { buildPickupPointSearchSql, foldSearchText, postcodeWithoutSeparators, shorterPostcodeSearches } from "../search"
+import { buildCountryHasPointsSql, buildPickupPointSearchSql, foldSearchText, postcodeWithoutSeparators, shorterPostcodeSearches } from "../search"
 
 describe("foldSearchText", () => {
   it("takes the marks off Latin, Greek and Cyrillic letters, as the catalog's search_terms does", () => {
@@ -75,5 +75,17 @@ describe("shorterPostcodeSearches", () => {
     expect(shorterPostcodeSearches({ ...search("20121"), q: "tabacchi" })).toEqual([])
     expect(shorterPostcodeSearches({ ...search("20121"), city: "Milano" })).toEqual([])
     expect(shorterPostcodeSearches({ ...search("20121"), near: { latitude: 45.46, longitude: 9.19, radius_km: 5 } })).toEqual([])
+  })
+})
+
+describe("buildCountryHasPointsSql", () => {
+  it("compares the country as the searches do not, so that its index never enters a search's plan", () => {
+    // A search within a country through an index on the country filters the whole country by text: 2.5 ms became 17 ms.
+    const search = buildPickupPointSearchSql({ q: "duomo", country_code: "it", limit: 20, offset: 0 }).sql
+    const probe = buildCountryHasPointsSql(" it ")
+    expect(search).toContain("lower(country_code) = lower(?)")
+    expect(search).not.toContain("upper(country_code)")
+    expect(probe.sql).toContain("upper(country_code) = upper(?)")
+    expect(probe.params).toEqual(["it"])
   })
 })
