@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { PICKUP_POINT_QUERY_KEY, refreshShippingViews } from "./queries"
+import { PICKUP_POINT_QUERY_KEY, refreshShippingViews, shipmentKeys } from "./queries"
 import { sdk } from "./sdk"
 import type { ImportRowProblem } from "../../modules/pickup-point/lib/import-row-problems"
 import type { PickupPoint } from "./types"
@@ -41,10 +41,19 @@ export function usePickupPoints(filters: PickupPointFilters) {
   })
 }
 
-/** The catalog, and Medusa's shipping views: activating, deactivating or importing points changes published options' rules. */
+/**
+ * The catalog, Medusa's shipping views (activating, deactivating or importing points changes published
+ * options' rules), and the orders' shipments, whose page shows their point's hours and state as the
+ * catalog has them now.
+ */
 function useRefreshCatalog() {
   const queryClient = useQueryClient()
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: catalogKey }), refreshShippingViews(queryClient)])
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: catalogKey }),
+      refreshShippingViews(queryClient),
+      queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+    ])
 }
 
 export function useSavePickupPoint() {
