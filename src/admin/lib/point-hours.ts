@@ -9,12 +9,14 @@ export function sameHours(a: Hours, b: Hours): boolean {
   return WEEKDAYS.every((name) => day(a, name) === day(b, name))
 }
 
-export type HoursNote = "changedSinceOrder" | "asOrderedInactive" | "asOrderedRemoved"
+export type HoursNote = "changedSinceOrder" | "asOrderedNoneNow" | "asOrderedInactive" | "asOrderedRemoved"
+
+const hasHours = (hours: Hours) => Object.values(hours ?? {}).some((ranges) => ranges?.length)
 
 /**
  * Which hours the order's page shows for its point, and what it says of them: the catalog's when the
  * point is still active there (the customer collects by them; said when they changed since the order),
- * else those of the order's time, said so. `catalog` undefined: not read, the order's hours alone.
+ * else those of the order's time, said so: also when the catalog gives none now, the last hours known. `catalog` undefined: not read, the order's hours alone.
  */
 export function hoursShown(
   point: Partial<PickupPoint> | null,
@@ -22,6 +24,11 @@ export function hoursShown(
 ): { hours: Hours; note: HoursNote | null } {
   const ordered = point?.opening_hours ?? null
   if (catalog === undefined) return { hours: ordered, note: null }
-  if (catalog?.is_active) return { hours: catalog.opening_hours, note: sameHours(catalog.opening_hours, ordered) ? null : "changedSinceOrder" }
+  if (catalog?.is_active) {
+    if (sameHours(catalog.opening_hours, ordered)) return { hours: ordered, note: null }
+    return hasHours(catalog.opening_hours) || !hasHours(ordered)
+      ? { hours: catalog.opening_hours, note: "changedSinceOrder" }
+      : { hours: ordered, note: "asOrderedNoneNow" }
+  }
   return { hours: ordered, note: catalog ? "asOrderedInactive" : "asOrderedRemoved" }
 }

@@ -15,6 +15,9 @@ describe("the order page's opening hours", () => {
     expect(hoursShown(point, { is_active: true, opening_hours: { ...ordered } })).toEqual({ hours: ordered, note: null })
     const now = { ...ordered, sun: ["10:00-12:00"] }
     expect(hoursShown(point, { is_active: true, opening_hours: now })).toEqual({ hours: now, note: "changedSinceOrder" })
+    // Hours taken out of the catalog: the last ones known, said so, rather than "not given".
+    expect(hoursShown(point, { is_active: true, opening_hours: null })).toEqual({ hours: ordered, note: "asOrderedNoneNow" })
+    expect(hoursShown({ opening_hours: null }, { is_active: true, opening_hours: now })).toEqual({ hours: now, note: "changedSinceOrder" })
     expect(hoursShown(point, { is_active: false, opening_hours: now })).toEqual({ hours: ordered, note: "asOrderedInactive" })
     expect(hoursShown(point, null)).toEqual({ hours: ordered, note: "asOrderedRemoved" })
     // Not read (an older server): the order's hours, with nothing said of them.
