@@ -194,3 +194,20 @@ export async function withPickupPointDetails(
   const point = await findPickupPoint(api, chosen.code, options).catch(() => null)
   return point ? { ...chosen, point } : chosen
 }
+
+/**
+ * The chosen point with the opening hours the catalog has now: the snapshot
+ * stored with a cart or an order keeps those of the moment the point was
+ * chosen, which the store may have changed since, and the shopper goes by
+ * them. As it was when the point is no longer listed, or the store cannot be
+ * reached.
+ */
+export async function withCurrentOpeningHours(
+  api: Pick<PickupPointStoreApi, "retrieve">,
+  chosen: ChosenPickupPoint,
+  options: { signal?: AbortSignal } = {}
+): Promise<ChosenPickupPoint> {
+  if (!chosen.point) return chosen
+  const current = await api.retrieve(chosen.code, options).catch(() => null)
+  return current ? { ...chosen, point: { ...chosen.point, opening_hours: current.opening_hours ?? null } } : chosen
+}

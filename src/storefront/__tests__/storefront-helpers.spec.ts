@@ -21,6 +21,7 @@ import {
   shipmentProgressFromOrder,
   shipmentStageText,
   shopperError,
+  withCurrentOpeningHours,
   withPickupPointDetails,
   findPickupPoint,
   weekdayOf,
@@ -321,6 +322,18 @@ describe("the store calls", () => {
     const point = await createPickupPointStoreApi(sdkStoreRequest(sdk)).retrieve("PP MI/1")
     expect(point?.code).toBe("PP-MI-001")
     expect(seen[0]).toEqual(["/store/pickup-points/PP%20MI%2F1", { method: "GET", query: undefined, body: undefined, signal: undefined }])
+  })
+
+  it("gives a stored point the opening hours the catalog has now, and keeps the stored ones when it cannot", async () => {
+    const snapshotted = { code: "PP-MI-001", point: { ...SNAPSHOT, opening_hours: { mon: ["09:00-19:00"] } }, shipping_method_id: "sm_1", shipping_method_name: "Pickup point" }
+    const now = { ...SNAPSHOT, id: "pup_1", name: "Renamed", opening_hours: { mon: ["09:00-13:00"], sun: ["10:00-12:00"] } }
+    const listed = { retrieve: async () => now, search: async () => Promise.reject(new Error("not used")) }
+    // The hours only: the rest is the point the order was placed with.
+    expect(await withCurrentOpeningHours(listed, snapshotted)).toEqual({ ...snapshotted, point: { ...snapshotted.point, opening_hours: now.opening_hours } })
+    expect(await withCurrentOpeningHours({ retrieve: async () => null }, snapshotted)).toBe(snapshotted)
+    expect(await withCurrentOpeningHours({ retrieve: async () => Promise.reject(new PickupPointStoreError(502, {}, null)) }, snapshotted)).toBe(snapshotted)
+    const codeOnly = { ...snapshotted, point: null }
+    expect(await withCurrentOpeningHours(listed, codeOnly)).toBe(codeOnly)
   })
 
   it("completes a chosen point without a snapshot from the catalog: the one-point route, else an exact-code search", async () => {
