@@ -58,7 +58,8 @@ export function App() {
   const { texts, setLanguage } = useLanguage()
   // Null while the checkout or order a reloaded address names is read.
   const [view, setView] = useState<View | null>(() => (VIEW_ADDRESS.test(window.location.hash) ? null : { name: "shop" }))
-  const [readError, setReadError] = useState<string | null>(null)
+  // The cause, worded when drawn: a change of language words it again.
+  const [readError, setReadError] = useState<unknown>(null)
   const shown = useRef(view)
   shown.current = view
 
@@ -80,9 +81,9 @@ export function App() {
           return found
         })
       },
-      (cause: unknown) => mine === reads.current && setReadError(shopperMessage(cause, texts))
+      (cause: unknown) => mine === reads.current && setReadError(cause ?? new Error())
     )
-  }, [texts])
+  }, [])
   useEffect(() => {
     if (!view) read()
   }, [])
@@ -122,7 +123,7 @@ export function App() {
         <button type="button" className="brand" onClick={() => go({ name: "shop" })}>
           {texts.storeName}
         </button>
-        <span className="tagline">medusa-pickup-point · sandbox carrier</span>
+        <span className="tagline">{texts.tagline}</span>
         <button type="button" className="link language" lang={texts.otherLanguageCode} onClick={() => setLanguage(texts.otherLanguageCode)}>
           {texts.otherLanguage}
         </button>
@@ -133,10 +134,10 @@ export function App() {
             {texts.noKey}
           </p>
         )}
-        {!view && !readError && <p>{texts.loading}</p>}
-        {!view && readError && (
+        {!view && readError === null && <p>{texts.loading}</p>}
+        {!view && readError !== null && (
           <p className="alert" role="alert">
-            {readError}{" "}
+            {shopperMessage(readError, texts)}{" "}
             <button type="button" className="link" onClick={read}>
               {texts.tryAgain}
             </button>

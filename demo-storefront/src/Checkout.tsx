@@ -1,6 +1,6 @@
 import type { HttpTypes } from "@medusajs/types"
 import { PickupPointPicker, PickupPointSummary, useChosenPickupPoint } from "medusa-pickup-point/react"
-import { needsPickupPointChoice, optionsForPointPicker, readChosenPickupPoint } from "medusa-pickup-point/storefront"
+import { needsPickupPointChoice, optionsForPointPicker, readChosenPickupPoint, shopperError } from "medusa-pickup-point/storefront"
 import { useEffect, useState, type FormEvent } from "react"
 import { openableStep, STEPS, type Step } from "./checkout-steps"
 import { PICKER_CLASSES, SUMMARY_CLASSES } from "./class-names"
@@ -47,7 +47,7 @@ export function Checkout({
           <DeliveryStep cart={cart} open={step === "delivery"} onEdit={() => setStep("delivery")} onCart={setCart} onDone={() => setStep("payment")} />
         )}
         {reached("payment") && <PaymentStep cart={cart} open={step === "payment"} onEdit={() => setStep("payment")} onDone={(c) => (setCart(c), setStep("review"))} />}
-        {reached("review") && <ReviewStep cart={cart} onOrder={onOrder} />}
+        {reached("review") && <ReviewStep cart={cart} onOrder={onOrder} onPointRefused={() => setStep("delivery")} />}
       </div>
       <aside className="bag" aria-labelledby="bag-heading">
         <h2 id="bag-heading">{texts.bag}</h2>
@@ -88,7 +88,7 @@ function StepHeader({ title, open, onEdit }: { title: string; open: boolean; onE
 
 function AddressStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart: HttpTypes.StoreCart) => void }) {
   const { texts } = useLanguage()
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<unknown>(null)
   const [saving, setSaving] = useState(false)
   const address = cart.shipping_address
 
@@ -115,7 +115,7 @@ function AddressStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart
       )
       onDone(updated)
     } catch (cause) {
-      setError(shopperMessage(cause, texts))
+      setError(cause)
     } finally {
       setSaving(false)
     }
@@ -142,9 +142,9 @@ function AddressStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart
             wide
           />
           <p className="muted wide">{texts.country}</p>
-          {error && (
+          {error !== null && (
             <p className="alert wide" role="alert">
-              {error}
+              {shopperMessage(error, texts)}
             </p>
           )}
           <button type="submit" className="primary wide" disabled={saving}>
@@ -188,7 +188,7 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
   const [options, setOptions] = useState<HttpTypes.StoreCartShippingOption[] | null>(null)
   const method = cart.shipping_methods?.[0]
   const [optionId, setOptionId] = useState<string | null>(method?.shipping_option_id ?? null)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<unknown>(null)
   // The point on the cart was refused by the picker (deactivated since, or abroad): another must be chosen.
   const [pointRefused, setPointRefused] = useState(false)
   const chosen = readChosenPickupPoint(cart)
@@ -200,7 +200,7 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
     sdk.store.fulfillment
       .listCartOptions({ cart_id: cart.id })
       .then(({ shipping_options }) => setOptions(shipping_options))
-      .catch((cause: unknown) => setError(shopperMessage(cause, texts)))
+      .catch(setError)
   }, [cart.id, open])
 
   const option = options?.find((o) => o.id === optionId) ?? null
@@ -216,7 +216,7 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
       const { cart: updated } = await sdk.store.cart.addShippingMethod(cart.id, { option_id: next.id }, fields)
       onCart(updated)
     } catch (cause) {
-      setError(shopperMessage(cause, texts))
+      setError(cause)
     }
   }
 
@@ -238,7 +238,7 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
         </div>
       ) : (
         <>
-          {!options && !error && <p>{texts.loadingOptions}</p>}
+          {!options && error === null && <p>{texts.loadingOptions}</p>}
           {options && (
             <fieldset className="options">
               <legend>{texts.howToDeliver}</legend>
@@ -273,9 +273,9 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
               classNames={PICKER_CLASSES}
             />
           )}
-          {error && (
+          {error !== null && (
             <p className="alert" role="alert">
-              {error}
+              {shopperMessage(error, texts)}
             </p>
           )}
           <button type="button" className="primary" disabled={!ready} aria-describedby="delivery-hint" onClick={onDone}>
@@ -294,7 +294,7 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
 
 function PaymentStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart: HttpTypes.StoreCart) => void }) {
   const { texts } = useLanguage()
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<unknown>(null)
   const [saving, setSaving] = useState(false)
 
   const submit = async (event: FormEvent) => {
@@ -306,7 +306,7 @@ function PaymentStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart
       const { cart: updated } = await sdk.store.cart.retrieve(cart.id, fields)
       onDone(updated)
     } catch (cause) {
-      setError(shopperMessage(cause, texts))
+      setError(cause)
     } finally {
       setSaving(false)
     }
@@ -324,9 +324,9 @@ function PaymentStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart
               <span className="option-name">{texts.manualPayment}</span>
             </label>
           </fieldset>
-          {error && (
+          {error !== null && (
             <p className="alert" role="alert">
-              {error}
+              {shopperMessage(error, texts)}
             </p>
           )}
           <button type="submit" className="primary" disabled={saving}>
@@ -340,11 +340,26 @@ function PaymentStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart
   )
 }
 
-function ReviewStep({ cart, onOrder }: { cart: HttpTypes.StoreCart; onOrder: (order: HttpTypes.StoreOrder) => void }) {
+/** Refusals of the cart's point at the order's placing: another point is to be chosen, at the delivery step. */
+const POINT_REFUSALS = ["pickup_point_unavailable", "pickup_point_wrong_country", "pickup_point_required", "pickup_point_mismatch"]
+
+function ReviewStep({
+  cart,
+  onOrder,
+  onPointRefused,
+}: {
+  cart: HttpTypes.StoreCart
+  onOrder: (order: HttpTypes.StoreOrder) => void
+  onPointRefused: () => void
+}) {
   const { texts } = useLanguage()
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<unknown>(null)
   const [placing, setPlacing] = useState(false)
   const chosen = useChosenPickupPoint(pickupPoints, cart)
+
+  // The point refused (deactivated since it was chosen, say): back to the delivery step, whose picker says why
+  // and holds the checkout until another is chosen, rather than a "Place order" that can only fail again.
+  const refuse = (cause: unknown) => (POINT_REFUSALS.includes(shopperError(cause).code ?? "") ? onPointRefused() : setError(cause))
 
   const place = async () => {
     setPlacing(true)
@@ -352,13 +367,13 @@ function ReviewStep({ cart, onOrder }: { cart: HttpTypes.StoreCart; onOrder: (or
     try {
       const result = await sdk.store.cart.complete(cart.id)
       if (result.type !== "order") {
-        setError(shopperMessage(result.error, texts))
+        refuse(result.error)
         return
       }
       const { order } = await sdk.store.order.retrieve(result.order.id, { fields: ORDER_FIELDS })
       onOrder(order)
     } catch (cause) {
-      setError(shopperMessage(cause, texts))
+      refuse(cause)
     } finally {
       setPlacing(false)
     }
@@ -376,9 +391,9 @@ function ReviewStep({ cart, onOrder }: { cart: HttpTypes.StoreCart; onOrder: (or
         labels={texts.summary}
         locale={texts.locale}
       />
-      {error && (
+      {error !== null && (
         <p className="alert" role="alert">
-          {error}
+          {shopperMessage(error, texts)}
         </p>
       )}
       <button type="button" className="primary" disabled={placing} onClick={() => void place()}>

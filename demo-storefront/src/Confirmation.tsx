@@ -9,7 +9,8 @@ import { useLanguage } from "./language"
 /** The order as placed: its number, and (first, because it is what the shopper needs next) where to collect it. */
 export function Confirmation({ order, onContinue }: { order: HttpTypes.StoreOrder; onContinue: () => void }) {
   const { texts } = useLanguage()
-  const chosen = useChosenPickupPoint(pickupPoints, order)
+  // An order's page: the point's hours as it keeps them now, not as they were when the order was placed.
+  const chosen = useChosenPickupPoint(pickupPoints, order, { currentHours: true })
   const shipment = useShipmentProgress(order.id, !!chosen)
   return (
     <section aria-labelledby="confirmation-heading" className="confirmation">

@@ -12,6 +12,7 @@ const ENGLISH = {
   picker: DEFAULT_PICKER_LABELS,
   summary: DEFAULT_SUMMARY_LABELS,
   storeName: "Pickup point demo store",
+  tagline: "medusa-pickup-point · sandbox carrier",
   otherLanguage: "Italiano",
   otherLanguageCode: "it" as Language,
   loading: "Loading…",
@@ -71,6 +72,7 @@ const ITALIAN: Texts = {
   picker: ITALIAN_PICKER_LABELS,
   summary: ITALIAN_SUMMARY_LABELS,
   storeName: "Negozio demo con punti di ritiro",
+  tagline: "medusa-pickup-point · corriere di prova",
   otherLanguage: "English",
   otherLanguageCode: "en" as Language,
   loading: "Caricamento…",
@@ -127,8 +129,9 @@ const TEXTS: Record<Language, Texts> = { en: ENGLISH, it: ITALIAN }
 /** Kept across reloads, as a store keeps the shopper's language; `?lang=it` in the address chooses it too. */
 const STORAGE_KEY = "demo-storefront-language"
 
+/** The address's `?lang`, else the language kept from a visit before, else the browser's own. */
 function initialLanguage(): Language {
-  const asked = new URLSearchParams(window.location.search).get("lang") ?? storedLanguage()
+  const asked = new URLSearchParams(window.location.search).get("lang") ?? storedLanguage() ?? navigator.language.slice(0, 2)
   return asked === "it" ? "it" : "en"
 }
 
@@ -150,6 +153,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const [language, setLanguage] = useState<Language>(initialLanguage)
   useEffect(() => {
     document.documentElement.lang = language
+    document.title = TEXTS[language].storeName
     try {
       window.localStorage.setItem(STORAGE_KEY, language)
     } catch {

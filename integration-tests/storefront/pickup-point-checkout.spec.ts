@@ -294,6 +294,26 @@ medusaIntegrationTestRunner({
       }
     })
 
+    it("sends a shopper whose point was deactivated before placing the order back to delivery, rather than leaving Place order to fail again", async () => {
+      const { page } = browser
+      await duomoChosenThenPayment(page)
+      await page.getByRole("button", { name: "Continue to review" }).click()
+      const placeOrder = page.getByRole("button", { name: "Place order" })
+      await placeOrder.waitFor()
+      await setDuomoActive(false)
+      try {
+        await placeOrder.click()
+        // The delivery step, open, says why and holds the checkout until another point is chosen.
+        const alert = page.locator("[data-pickup-point-picker] [role=alert]")
+        await waitFor(async () => (await alert.textContent()) === "This pickup point is no longer available. Please choose another one.")
+        await expectDisabled(page.getByRole("button", { name: "Continue to payment" }))
+        expect(await placeOrder.count()).toBe(0)
+        expect(new URL(page.url()).hash).toMatch(/\/delivery$/)
+      } finally {
+        await setDuomoActive(true)
+      }
+    })
+
     it("keeps the shopper's new choice when the look-up of a deactivated point answers after it", async () => {
       const { page } = browser
       const { search, list } = await duomoChosenThenPayment(page)
@@ -514,6 +534,23 @@ medusaIntegrationTestRunner({
         await waitFor(async () => (await collect.textContent())?.includes("Stato: Ordine ricevuto dal corriere") ?? false, 25_000)
         expect(await page.locator(".total").textContent()).toMatch(/Totale\s*\d+,\d{2}\s€/)
         await screenshot(page, "storefront-confirmation-it", { fullPage: true, readme: true })
+
+        // The store opens the point on Sundays after the order: the shopper's page shows the hours the point keeps now.
+        const pickupPoints: PickupPointModuleService = getContainer().resolve(PICKUP_POINT_MODULE)
+        const [duomoNow] = await pickupPoints.listPickupPoints({ code: "PP-MI-001" })
+        const hours = duomoNow.opening_hours as Record<string, string[]>
+        await updatePickupPointWorkflow(getContainer()).run({ input: { id: duomoNow.id, opening_hours: { ...hours, sun: ["10:00-12:00"] } } })
+        try {
+          // Its answer of a minute ago may still be in the browser's cache (the catalog's max-age).
+          const devtools = await italian.context.newCDPSession(page)
+          await devtools.send("Network.clearBrowserCache")
+          await devtools.detach()
+          await page.reload()
+          const sunday = collect.locator("[data-opening-hours] [data-day=sun] dd")
+          await waitFor(async () => (await sunday.textContent()) === "10:00–12:00")
+        } finally {
+          await updatePickupPointWorkflow(getContainer()).run({ input: { id: duomoNow.id, opening_hours: hours } })
+        }
 
         // Back to English, and it stays so after a reload.
         await page.getByRole("button", { name: "English" }).click()
