@@ -1,11 +1,12 @@
 import type { HttpTypes } from "@medusajs/types"
-import { PickupPointPicker, PickupPointSummary, useChosenPickupPoint } from "medusa-pickup-point/react"
+import { PickupPointPicker, useChosenPickupPoint } from "medusa-pickup-point/react"
 import { needsPickupPointChoice, optionsForPointPicker, readChosenPickupPoint, shopperError } from "medusa-pickup-point/storefront"
 import { useEffect, useState, type FormEvent } from "react"
 import { openableStep, STEPS, type Step } from "./checkout-steps"
-import { PICKER_CLASSES, SUMMARY_CLASSES } from "./class-names"
+import { PICKER_CLASSES } from "./class-names"
 import { CART_FIELDS, formatPrice, ORDER_FIELDS, pickupPoints, sdk } from "./config"
 import { shopperMessage, useLanguage } from "./language"
+import { PointSummary } from "./point-summary"
 
 /** The manual payment provider every Medusa store has: nothing is charged. */
 const MANUAL_PAYMENT = "pp_system_default"
@@ -226,15 +227,7 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
       {!open ? (
         <div className="muted">
           {method?.name}
-          {chosenWithDetails && <PickupPointSummary
-              point={chosenWithDetails}
-              showHours={false}
-              headingLevel={3}
-              className="summary compact"
-              classNames={SUMMARY_CLASSES}
-              labels={texts.summary}
-              locale={texts.locale}
-            />}
+          {chosenWithDetails && <PointSummary point={chosenWithDetails} showHours={false} headingLevel={3} className="summary compact" />}
         </div>
       ) : (
         <>
@@ -382,15 +375,7 @@ function ReviewStep({
   return (
     <section className="step" aria-label={texts.reviewStep}>
       <StepHeader title={`4. ${texts.reviewStep}`} open onEdit={() => undefined} />
-      <PickupPointSummary
-        point={chosen}
-        showHours={false}
-        headingLevel={3}
-        className="summary"
-        classNames={SUMMARY_CLASSES}
-        labels={texts.summary}
-        locale={texts.locale}
-      />
+      <PointSummary point={chosen} showHours={false} headingLevel={3} className="summary" />
       {error !== null && (
         <p className="alert" role="alert">
           {shopperMessage(error, texts)}

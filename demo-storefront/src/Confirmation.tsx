@@ -1,10 +1,10 @@
 import type { HttpTypes } from "@medusajs/types"
 import { useEffect, useState } from "react"
-import { PickupPointSummary, useChosenPickupPoint } from "medusa-pickup-point/react"
+import { useChosenPickupPoint } from "medusa-pickup-point/react"
 import type { ShipmentProgress } from "medusa-pickup-point/storefront"
-import { SUMMARY_CLASSES } from "./class-names"
 import { formatPrice, pickupPoints } from "./config"
 import { useLanguage } from "./language"
+import { PointSummary } from "./point-summary"
 
 /** The order as placed: its number, and (first, because it is what the shopper needs next) where to collect it. */
 export function Confirmation({ order, onContinue }: { order: HttpTypes.StoreOrder; onContinue: () => void }) {
@@ -19,7 +19,7 @@ export function Confirmation({ order, onContinue }: { order: HttpTypes.StoreOrde
       </h1>
       <p className="muted">{texts.placedFor(order.email ?? "")}</p>
       {chosen ? (
-        <PickupPointSummary point={chosen} shipment={shipment} className="summary" classNames={SUMMARY_CLASSES} labels={texts.summary} locale={texts.locale} />
+        <PointSummary point={chosen} shipment={shipment} className="summary" />
       ) : (
         <p>
           {texts.deliveredTo} {order.shipping_address?.address_1}, {order.shipping_address?.postal_code} {order.shipping_address?.city}
