@@ -127,7 +127,15 @@ medusaIntegrationTestRunner({
       expect(await page().getByRole("textbox", { name: "Search" }).inputValue()).toBe("Brera")
       // Chosen for publishing while active, deactivated after: the drawer below sees it as it is now.
       await page().getByRole("checkbox", { name: "Select PP-MI-009" }).click()
+      // Deactivating asks first, saying what it does; Cancel leaves the point as it was.
       await page().getByRole("button", { name: "Deactivate PP-MI-009" }).click()
+      const confirm = page().getByRole("alertdialog", { name: "Deactivate PP-MI-009?" })
+      await confirm.getByText("Shoppers can no longer choose", { exact: false }).waitFor()
+      await confirm.getByRole("button", { name: "Cancel" }).click()
+      await confirm.waitFor({ state: "detached" })
+      expect((await suite.pickupPoints.listPickupPoints({ code: "PP-MI-009" }))[0].is_active).toBe(true)
+      await page().getByRole("button", { name: "Deactivate PP-MI-009" }).click()
+      await confirm.getByRole("button", { name: "Deactivate" }).click()
       await page().getByText("PP-MI-009 is inactive: shoppers can no longer choose it").waitFor()
       await page().getByRole("button", { name: "Activate PP-MI-009" }).waitFor()
       expect((await suite.pickupPoints.listPickupPoints({ code: "PP-MI-009" }))[0].is_active).toBe(false)
@@ -201,6 +209,13 @@ medusaIntegrationTestRunner({
       await page().locator("ol > li", { hasText: "Punti di ritiro" }).waitFor()
       await page().getByRole("row", { name: /PP-MI-001 .*In 1 opzione di spedizione/ }).waitFor()
       await screenshot(page(), "pickup-points-it")
+      // A published point's deactivation also says its shipping option leaves checkout; kept as it is here.
+      await page().getByRole("button", { name: "Disattiva PP-MI-001" }).click()
+      const confirmIt = page().getByRole("alertdialog", { name: "Disattivare PP-MI-001?" })
+      await confirmIt.getByText("La sua opzione di spedizione non sarà più offerta al checkout.", { exact: false }).waitFor()
+      await screenshot(page(), "pickup-point-deactivate-it", { selector: '[role="alertdialog"]' })
+      await confirmIt.getByRole("button", { name: "Annulla" }).click()
+      await confirmIt.waitFor({ state: "detached" })
       // A refused row is said in the admin's language, column by column.
       await page().getByRole("button", { name: "Importa CSV" }).click()
       const importerIt = page().getByRole("dialog", { name: "Importa punti di ritiro" })

@@ -1,6 +1,6 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { MapPin } from "@medusajs/icons"
-import { Badge, Button, Checkbox, Container, Heading, Label, Select, Table, Text, toast } from "@medusajs/ui"
+import { Badge, Button, Checkbox, Container, Heading, Label, Select, Table, Text, toast, usePrompt } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { ListSearchBox } from "../../components/list-search-box"
@@ -47,7 +47,19 @@ const PickupPointsPage = () => {
   const selection = useRowSelection(points)
   const { selected, chosen } = selection
 
-  const setActive = (point: PickupPoint, is_active: boolean) =>
+  const prompt = usePrompt()
+  const setActive = async (point: PickupPoint, is_active: boolean) => {
+    // Taking a point away from shoppers (and its shipping options from checkout) asks first; giving it back does not.
+    if (!is_active) {
+      const published = point.published_options ? ` ${t("pickupPoint.list.deactivatePrompt.published", { count: point.published_options })}` : ""
+      const confirmed = await prompt({
+        title: t("pickupPoint.list.deactivatePrompt.title", { code: point.code }),
+        description: t("pickupPoint.list.deactivatePrompt.description", { name: point.name }) + published,
+        confirmText: t("pickupPoint.list.deactivate"),
+        cancelText: t("pickupPoint.list.deactivatePrompt.cancel"),
+      })
+      if (!confirmed) return
+    }
     save.mutate(
       { id: point.id, body: { is_active } },
       {
@@ -59,6 +71,7 @@ const PickupPointsPage = () => {
         onError: (err) => toast.error(t("pickupPoint.list.saveFailed"), { description: messageOf(err) }),
       }
     )
+  }
 
   return (
     <Container className="divide-y p-0">
@@ -163,7 +176,7 @@ const PickupPointsPage = () => {
                     size="small"
                     variant="transparent"
                     aria-label={t(point.is_active ? "pickupPoint.list.deactivatePoint" : "pickupPoint.list.activatePoint", { code: point.code })}
-                    onClick={() => setActive(point, !point.is_active)}
+                    onClick={() => void setActive(point, !point.is_active)}
                   >
                     {point.is_active ? t("pickupPoint.list.deactivate") : t("pickupPoint.list.activate")}
                   </Button>
