@@ -245,7 +245,9 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
   const lookUpPoint = (code: string, chosen: boolean, searchesBefore: number) => {
     const controller = new AbortController()
     const choicesBefore = choices.current
-    findPickupPoint(api, code, { signal: controller.signal })
+    // Asked of the store, not of the browser's cache (which may keep a point for a minute): a point deactivated
+    // since it was chosen must be refused here, or the checkout's completion refuses it with nothing to choose.
+    findPickupPoint(api, code, { signal: controller.signal, cache: "no-cache" })
       .then((point) => {
         if (controller.signal.aborted) return
         // Answered after the shopper chose a point (a slow network), or after the store passed another chosen

@@ -2,16 +2,16 @@
 
 import { useEffect, useRef, useState } from "react"
 import { readChosenPickupPoint, type ChosenPickupPoint, type WithShippingMethods } from "../storefront/chosen-point"
+import type { PickupPointDetails } from "../storefront/pickup-point"
 import { withCurrentOpeningHours, withPickupPointDetails, type PickupPointStoreApi } from "../storefront/store-api"
 
 /**
  * The chosen point of a cart or an order, for `PickupPointSummary`: at once
  * from the stored snapshot, or looked up by its code when the method carries
  * the code only. With `currentHours` (an order's page: its snapshot keeps the
- * hours of the day it was placed), the snapshot then takes the opening hours
- * the catalog has now. Not for a checkout: the point was chosen moments ago,
- * and the look-up, cached by the browser for a minute, would hide from the
- * picker a point deactivated since.
+ * hours of the day it was placed), the snapshot takes the opening hours the
+ * catalog has now once they are read (`withCurrentOpeningHours`); a checkout
+ * has no need of it, its point chosen moments ago.
  */
 export function useChosenPickupPoint(
   api: Pick<PickupPointStoreApi, "retrieve" | "search">,
@@ -19,7 +19,8 @@ export function useChosenPickupPoint(
   options: { currentHours?: boolean } = {}
 ): ChosenPickupPoint | null {
   const chosen = readChosenPickupPoint(cartOrOrder)
-  const [detailed, setDetailed] = useState<ChosenPickupPoint | null>(null)
+  // What the look-up found, by code: only the point, so that a newer cart or order of the same point keeps its own method.
+  const [found, setFound] = useState<{ code: string; point: PickupPointDetails } | null>(null)
   const code = chosen?.code ?? null
   const hasSnapshot = !!chosen?.point
   const currentHours = !!options.currentHours
@@ -29,17 +30,18 @@ export function useChosenPickupPoint(
   apiLatest.current = api
 
   useEffect(() => {
-    setDetailed(null)
+    setFound(null)
     if (!chosen || (hasSnapshot && !currentHours)) return
     const controller = new AbortController()
     const lookUp = hasSnapshot ? withCurrentOpeningHours : withPickupPointDetails
     lookUp(apiLatest.current, chosen, { signal: controller.signal })
-      .then((found) => !controller.signal.aborted && setDetailed(found))
+      .then((result) => !controller.signal.aborted && result.point && setFound({ code: result.code, point: result.point }))
       .catch(() => undefined)
     return () => controller.abort()
     // The lookup depends on the code only; `chosen` is a new object each render.
   }, [code, hasSnapshot, currentHours])
 
   if (!chosen) return null
-  return detailed?.code === chosen.code ? detailed : chosen
+  if (found?.code !== chosen.code) return chosen
+  return { ...chosen, point: chosen.point ? { ...chosen.point, opening_hours: found.point.opening_hours } : found.point }
 }

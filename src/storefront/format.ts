@@ -98,7 +98,7 @@ export function nextOpeningDay(hours: OpeningHours | null | undefined, today: We
 export type OpeningHoursRow = { day: Weekday; label: string; intervals: string[] }
 
 /** Whether the hours name any weekday: with none (`{}`), the hours are unknown, not "closed every day". */
-function hasOpeningDays(hours: OpeningHours | null | undefined): hours is OpeningHours {
+export function hasOpeningDays(hours: OpeningHours | null | undefined): hours is OpeningHours {
   return !!hours && typeof hours === "object" && WEEKDAYS.some((day) => day in hours)
 }
 

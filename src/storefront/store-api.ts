@@ -2,6 +2,7 @@ import { PICKUP_POINT_ERRORS, isPickupPointErrorCode } from "./error-codes"
 import type { PickupPoint, PickupPointQuery, PickupPointSearchResult } from "./pickup-point"
 import type { ChosenPickupPoint } from "./chosen-point"
 import type { ShipmentProgress } from "./shipment-progress"
+import { hasOpeningDays } from "./format"
 import { pickupPointShippingMethod } from "./shipping-options"
 
 export type StoreRequestInit = {
@@ -9,7 +10,12 @@ export type StoreRequestInit = {
   query?: Record<string, string | number | undefined>
   body?: unknown
   signal?: AbortSignal
+  /** The browser's HTTP cache for this call: `no-cache` asks the store again (a cheap 304 when nothing changed). */
+  cache?: RequestCache
 }
+
+/** Options of a read: its abort signal, and whether the browser may answer it from its cache. */
+export type StoreReadOptions = { signal?: AbortSignal; cache?: RequestCache }
 
 /** One call to the store API, answering the parsed JSON body and throwing on a non-2xx status. */
 export type StoreRequest = <T>(path: string, init?: StoreRequestInit) => Promise<T>
@@ -65,6 +71,7 @@ export function fetchStoreRequest(config: {
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init.signal,
+      ...(init.cache ? { cache: init.cache } : {}),
     })
     const body = await response.json().catch(() => ({}))
     if (!response.ok) {
@@ -78,7 +85,10 @@ export function fetchStoreRequest(config: {
 /** The parts of `@medusajs/js-sdk`'s `Medusa` instance used here (its `client.fetch`, which adds the key and auth). */
 export type MedusaSdkLike = {
   client: {
-    fetch<T>(path: string, init?: { method?: string; query?: Record<string, unknown>; body?: Record<string, unknown>; signal?: AbortSignal | null }): Promise<T>
+    fetch<T>(
+      path: string,
+      init?: { method?: string; query?: Record<string, unknown>; body?: Record<string, unknown>; signal?: AbortSignal | null; cache?: RequestCache }
+    ): Promise<T>
   }
 }
 
@@ -90,14 +100,16 @@ export function sdkStoreRequest(sdk: MedusaSdkLike): StoreRequest {
       query: init.query,
       body: init.body as Record<string, unknown> | undefined,
       signal: init.signal,
+      // js-sdk hands its init on to fetch.
+      ...(init.cache ? { cache: init.cache } : {}),
     })
 }
 
 export type PickupPointStoreApi = {
   /** `GET /store/pickup-points`: active points only. */
-  search(query: PickupPointQuery, options?: { signal?: AbortSignal }): Promise<PickupPointSearchResult>
+  search(query: PickupPointQuery, options?: StoreReadOptions): Promise<PickupPointSearchResult>
   /** `GET /store/pickup-points/:code`: one active point, or null when it is unknown or no longer active. */
-  retrieve(code: string, options?: { signal?: AbortSignal }): Promise<PickupPoint | null>
+  retrieve(code: string, options?: StoreReadOptions): Promise<PickupPoint | null>
   /** Adds the pickup-point shipping method with the chosen point; answers the cart, with its methods' `data` unless `fields` says otherwise. */
   choose<Cart = Record<string, unknown>>(cartId: string, optionId: string, point: { code: string } | string, options?: { fields?: string }): Promise<Cart>
   /**
@@ -126,11 +138,12 @@ export const PICKUP_POINT_CART_FIELDS = "+shipping_methods.data"
 export function createPickupPointStoreApi(request: StoreRequest): PickupPointStoreApi {
   return {
     search: (query, options = {}) =>
-      request<PickupPointSearchResult>("/store/pickup-points", { query: searchParams(query), signal: options.signal }),
+      request<PickupPointSearchResult>("/store/pickup-points", { query: searchParams(query), signal: options.signal, cache: options.cache }),
     async retrieve(code, options = {}) {
       try {
         const { pickup_point } = await request<{ pickup_point: PickupPoint }>(`/store/pickup-points/${encodeURIComponent(code)}`, {
           signal: options.signal,
+          cache: options.cache,
         })
         return pickup_point ?? null
       } catch (error) {
@@ -172,7 +185,7 @@ export function searchParams(query: PickupPointQuery): Record<string, string | n
 export async function findPickupPoint(
   api: Pick<PickupPointStoreApi, "retrieve" | "search">,
   code: string,
-  options: { signal?: AbortSignal } = {}
+  options: StoreReadOptions = {}
 ): Promise<PickupPoint | null> {
   const point = await api.retrieve(code, options)
   if (point) return point
@@ -188,7 +201,7 @@ export async function findPickupPoint(
 export async function withPickupPointDetails(
   api: Pick<PickupPointStoreApi, "retrieve" | "search">,
   chosen: ChosenPickupPoint,
-  options: { signal?: AbortSignal } = {}
+  options: StoreReadOptions = {}
 ): Promise<ChosenPickupPoint> {
   if (chosen.point) return chosen
   const point = await findPickupPoint(api, chosen.code, options).catch(() => null)
@@ -199,15 +212,17 @@ export async function withPickupPointDetails(
  * The chosen point with the opening hours the catalog has now: the snapshot
  * stored with a cart or an order keeps those of the moment the point was
  * chosen, which the store may have changed since, and the shopper goes by
- * them. As it was when the point is no longer listed, or the store cannot be
- * reached.
+ * them. "Now" as the browser's cache allows (the store lets it keep a point
+ * for a minute; `options.cache` can say otherwise). As it was when the point
+ * is no longer listed, the catalog gives it no hours any more, or the store
+ * cannot be reached.
  */
 export async function withCurrentOpeningHours(
   api: Pick<PickupPointStoreApi, "retrieve">,
   chosen: ChosenPickupPoint,
-  options: { signal?: AbortSignal } = {}
+  options: StoreReadOptions = {}
 ): Promise<ChosenPickupPoint> {
   if (!chosen.point) return chosen
   const current = await api.retrieve(chosen.code, options).catch(() => null)
-  return current ? { ...chosen, point: { ...chosen.point, opening_hours: current.opening_hours ?? null } } : chosen
+  return current && hasOpeningDays(current.opening_hours) ? { ...chosen, point: { ...chosen.point, opening_hours: current.opening_hours } } : chosen
 }

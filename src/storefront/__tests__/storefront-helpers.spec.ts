@@ -331,6 +331,8 @@ describe("the store calls", () => {
     // The hours only: the rest is the point the order was placed with.
     expect(await withCurrentOpeningHours(listed, snapshotted)).toEqual({ ...snapshotted, point: { ...snapshotted.point, opening_hours: now.opening_hours } })
     expect(await withCurrentOpeningHours({ retrieve: async () => null }, snapshotted)).toBe(snapshotted)
+    // Hours taken out of the catalog: the order's, the last ones known (as the admin's order page shows them).
+    expect(await withCurrentOpeningHours({ retrieve: async () => ({ ...now, opening_hours: {} }) }, snapshotted)).toBe(snapshotted)
     expect(await withCurrentOpeningHours({ retrieve: async () => Promise.reject(new PickupPointStoreError(502, {}, null)) }, snapshotted)).toBe(snapshotted)
     const codeOnly = { ...snapshotted, point: null }
     expect(await withCurrentOpeningHours(listed, codeOnly)).toBe(codeOnly)
