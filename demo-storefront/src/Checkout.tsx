@@ -37,6 +37,10 @@ export function Checkout({
   }, [step, asked])
   const setStep = (next: Step) => onStep(next)
   const reached = (s: Step) => STEPS.indexOf(step) >= STEPS.indexOf(s)
+  // The store's refusal of the cart's point when the order was placed: the delivery step says it and holds the
+  // checkout until another point is chosen, whatever the picker's look-up (which the browser may answer from
+  // its cache for a minute) still says of the point.
+  const [pointRefusal, setPointRefusal] = useState<unknown>(null)
 
   return (
     <>
@@ -45,10 +49,19 @@ export function Checkout({
       <div className="steps">
         <AddressStep cart={cart} open={step === "address"} onEdit={() => setStep("address")} onDone={(c) => (setCart(c), setStep("delivery"))} />
         {reached("delivery") && (
-          <DeliveryStep cart={cart} open={step === "delivery"} onEdit={() => setStep("delivery")} onCart={setCart} onDone={() => setStep("payment")} />
+          <DeliveryStep
+            cart={cart}
+            open={step === "delivery"}
+            refusal={pointRefusal}
+            onEdit={() => setStep("delivery")}
+            onCart={(c) => (setPointRefusal(null), setCart(c))}
+            onDone={() => setStep("payment")}
+          />
         )}
         {reached("payment") && <PaymentStep cart={cart} open={step === "payment"} onEdit={() => setStep("payment")} onDone={(c) => (setCart(c), setStep("review"))} />}
-        {reached("review") && <ReviewStep cart={cart} onOrder={onOrder} onPointRefused={() => setStep("delivery")} />}
+        {reached("review") && (
+          <ReviewStep cart={cart} onOrder={onOrder} onPointRefused={(refusal) => (setPointRefusal(refusal), setStep("delivery"))} />
+        )}
       </div>
       <aside className="bag" aria-labelledby="bag-heading">
         <h2 id="bag-heading">{texts.bag}</h2>
@@ -184,7 +197,14 @@ function Field(props: { name: string; label: string; type?: string; autoComplete
   )
 }
 
-function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCart: (cart: HttpTypes.StoreCart) => void; onDone: () => void }) {
+function DeliveryStep({
+  cart,
+  open,
+  refusal,
+  onEdit,
+  onCart,
+  onDone,
+}: StepProps & { refusal: unknown; onCart: (cart: HttpTypes.StoreCart) => void; onDone: () => void }) {
   const { texts } = useLanguage()
   const [options, setOptions] = useState<HttpTypes.StoreCartShippingOption[] | null>(null)
   const method = cart.shipping_methods?.[0]
@@ -201,13 +221,13 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
     sdk.store.fulfillment
       .listCartOptions({ cart_id: cart.id })
       .then(({ shipping_options }) => setOptions(shipping_options))
-      .catch(setError)
+      .catch((cause: unknown) => setError(cause ?? new Error()))
   }, [cart.id, open])
 
   const option = options?.find((o) => o.id === optionId) ?? null
   const methodIsOption = !!option && method?.shipping_option_id === option.id
   // "Continue" waits for the method of the chosen option, and for a point when the option needs one.
-  const ready = methodIsOption && (!needsPickupPointChoice(option) || (!!chosen && !pointRefused))
+  const ready = methodIsOption && (!needsPickupPointChoice(option) || (!!chosen && !pointRefused && refusal === null))
 
   const pick = async (next: HttpTypes.StoreCartShippingOption) => {
     setOptionId(next.id)
@@ -265,6 +285,12 @@ function DeliveryStep({ cart, open, onEdit, onCart, onDone }: StepProps & { onCa
               className="picker"
               classNames={PICKER_CLASSES}
             />
+          )}
+          {/* Said here unless the picker says it already. */}
+          {refusal !== null && !pointRefused && (
+            <p className="alert" role="alert">
+              {shopperMessage(refusal, texts)}
+            </p>
           )}
           {error !== null && (
             <p className="alert" role="alert">
@@ -343,7 +369,7 @@ function ReviewStep({
 }: {
   cart: HttpTypes.StoreCart
   onOrder: (order: HttpTypes.StoreOrder) => void
-  onPointRefused: () => void
+  onPointRefused: (refusal: unknown) => void
 }) {
   const { texts } = useLanguage()
   const [error, setError] = useState<unknown>(null)
@@ -352,7 +378,7 @@ function ReviewStep({
 
   // The point refused (deactivated since it was chosen, say): back to the delivery step, whose picker says why
   // and holds the checkout until another is chosen, rather than a "Place order" that can only fail again.
-  const refuse = (cause: unknown) => (POINT_REFUSALS.includes(shopperError(cause).code ?? "") ? onPointRefused() : setError(cause))
+  const refuse = (cause: unknown) => (POINT_REFUSALS.includes(shopperError(cause).code ?? "") ? onPointRefused(cause) : setError(cause))
 
   const place = async () => {
     setPlacing(true)

@@ -297,18 +297,32 @@ medusaIntegrationTestRunner({
     it("sends a shopper whose point was deactivated before placing the order back to delivery, rather than leaving Place order to fail again", async () => {
       const { page } = browser
       await duomoChosenThenPayment(page)
+      // Back at delivery once: the picker looks the chosen point up, and the browser keeps that answer (active) for a
+      // minute, so the picker's next look-up will not see the deactivation below.
+      await page.getByRole("button", { name: /^Change .*delivery$/i }).click()
+      await page.getByRole("button", { name: "Continue to payment" }).click()
       await page.getByRole("button", { name: "Continue to review" }).click()
       const placeOrder = page.getByRole("button", { name: "Place order" })
       await placeOrder.waitFor()
       await setDuomoActive(false)
       try {
         await placeOrder.click()
-        // The delivery step, open, says why and holds the checkout until another point is chosen.
-        const alert = page.locator("[data-pickup-point-picker] [role=alert]")
-        await waitFor(async () => (await alert.textContent()) === "This pickup point is no longer available. Please choose another one.")
+        // The delivery step, open, says why and holds the checkout until another point is chosen: the store's
+        // refusal, not the picker's cached look-up, decides.
+        const alert = page.locator("section[aria-label=Delivery] [role=alert]")
+        await waitFor(async () => (await alert.first().textContent()) === "This pickup point is no longer available. Please choose another one.")
         await expectDisabled(page.getByRole("button", { name: "Continue to payment" }))
         expect(await placeOrder.count()).toBe(0)
         expect(new URL(page.url()).hash).toMatch(/\/delivery$/)
+        expect(await alert.count()).toBe(1)
+        // Another point chosen: the refusal goes, and the checkout goes on.
+        await page.getByRole("searchbox", { name: "Find a pickup point by postcode, city or address" }).fill("Milano")
+        await page.keyboard.press("Enter")
+        const navigli = page.getByRole("listbox", { name: "Pickup points" }).getByRole("option", { name: /Tabacchi Navigli/ })
+        await navigli.click()
+        await waitFor(async () => (await navigli.getAttribute("aria-selected")) === "true")
+        await waitFor(async () => (await alert.count()) === 0)
+        expect(await page.getByRole("button", { name: "Continue to payment" }).isDisabled()).toBe(false)
       } finally {
         await setDuomoActive(true)
       }
@@ -485,7 +499,8 @@ medusaIntegrationTestRunner({
       const italian = await launchChromium({ viewport: { width: 1280, height: 900 }, locale: "it-IT", timezoneId: "Europe/Rome", timeoutMs: 20_000 })
       try {
         const { page } = italian
-        await page.goto(`${storefront.url}?lang=it`)
+        // A first visit from an Italian browser: Italian without being asked.
+        await page.goto(storefront.url)
         expect(await page.locator("html").getAttribute("lang")).toBe("it")
         await page.getByRole("heading", { name: "Negozio" }).waitFor()
         await page.getByRole("button", { name: "Compra Sneakers" }).click()
@@ -552,11 +567,19 @@ medusaIntegrationTestRunner({
           await updatePickupPointWorkflow(getContainer()).run({ input: { id: duomoNow.id, opening_hours: hours } })
         }
 
-        // Back to English, and it stays so after a reload.
+        // Back to English, and it stays so after a reload, the browser's language notwithstanding.
         await page.getByRole("button", { name: "English" }).click()
         await page.getByRole("region", { name: "Collect your order at" }).waitFor()
         await page.reload()
         await page.getByRole("region", { name: "Collect your order at" }).waitFor()
+        // An address that asks for Italian gets it; switched to English there, the address says so, and a reload keeps it.
+        await page.goto(`${storefront.url}?lang=it`)
+        await page.getByRole("heading", { name: "Negozio" }).waitFor()
+        await page.getByRole("button", { name: "English" }).click()
+        await page.getByRole("heading", { name: "Shop" }).waitFor()
+        expect(new URL(page.url()).searchParams.get("lang")).toBe("en")
+        await page.reload()
+        await page.getByRole("heading", { name: "Shop" }).waitFor()
       } finally {
         await italian.close()
       }
