@@ -127,12 +127,19 @@ medusaIntegrationTestRunner({
       expect(await page().getByRole("textbox", { name: "Search" }).inputValue()).toBe("Brera")
       // Chosen for publishing while active, deactivated after: the drawer below sees it as it is now.
       await page().getByRole("checkbox", { name: "Select PP-MI-009" }).click()
-      // Deactivating asks first, saying what it does; Cancel leaves the point as it was.
+      // Deactivating asks first, saying what it does; Cancel sends nothing and leaves the point as it was.
+      const saves: string[] = []
+      const countSave = (request: { method: () => string; url: () => string }) => {
+        if (request.method() === "POST" && request.url().includes("/admin/pickup-points/")) saves.push(request.url())
+      }
+      page().on("request", countSave)
       await page().getByRole("button", { name: "Deactivate PP-MI-009" }).click()
       const confirm = page().getByRole("alertdialog", { name: "Deactivate PP-MI-009?" })
-      await confirm.getByText("Shoppers can no longer choose", { exact: false }).waitFor()
+      await confirm.getByText("Shoppers will no longer be able to choose", { exact: false }).waitFor()
       await confirm.getByRole("button", { name: "Cancel" }).click()
       await confirm.waitFor({ state: "detached" })
+      expect(saves).toEqual([])
+      page().off("request", countSave)
       expect((await suite.pickupPoints.listPickupPoints({ code: "PP-MI-009" }))[0].is_active).toBe(true)
       await page().getByRole("button", { name: "Deactivate PP-MI-009" }).click()
       await confirm.getByRole("button", { name: "Deactivate" }).click()
@@ -212,7 +219,7 @@ medusaIntegrationTestRunner({
       // A published point's deactivation also says its shipping option leaves checkout; kept as it is here.
       await page().getByRole("button", { name: "Disattiva PP-MI-001" }).click()
       const confirmIt = page().getByRole("alertdialog", { name: "Disattivare PP-MI-001?" })
-      await confirmIt.getByText("La sua opzione di spedizione non sarà più offerta al checkout.", { exact: false }).waitFor()
+      await confirmIt.getByText("L'opzione di spedizione di questo punto non sarà più proposta al checkout.", { exact: false }).waitFor()
       await screenshot(page(), "pickup-point-deactivate-it", { selector: '[role="alertdialog"]' })
       await confirmIt.getByRole("button", { name: "Annulla" }).click()
       await confirmIt.waitFor({ state: "detached" })

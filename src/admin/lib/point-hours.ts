@@ -14,9 +14,10 @@ export type HoursNote = "changedSinceOrder" | "asOrderedNoneNow" | "asOrderedIna
 const hasHours = (hours: Hours) => Object.values(hours ?? {}).some((ranges) => ranges?.length)
 
 /**
- * Which hours the order's page shows for its point, and what it says of them: the catalog's when the
- * point is still active there (the customer collects by them; said when they changed since the order),
- * else those of the order's time, said so: also when the catalog gives none now, the last hours known. `catalog` undefined: not read, the order's hours alone.
+ * Which hours the order's page shows for its point, and what it says of them: the catalog's when
+ * the point is still active there (the customer collects by them; said when they changed since the
+ * order), else those of the order's time, said so (also when the catalog gives none now: the last
+ * hours known). `catalog` undefined: not read, the order's hours alone.
  */
 export function hoursShown(
   point: Partial<PickupPoint> | null,

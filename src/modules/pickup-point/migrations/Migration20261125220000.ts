@@ -14,6 +14,8 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations"
  */
 export class Migration20261125220000 extends Migration {
   override async up(): Promise<void> {
+    // A development database may hold this migration's first version, the index on lower() that slowed searches.
+    this.addSql(`drop index if exists "IDX_pickup_point_country_lower";`)
     this.addSql(
       `CREATE INDEX IF NOT EXISTS "IDX_pickup_point_country_probe" ON "pickup_point" (upper("country_code")) WHERE deleted_at IS NULL AND is_active = true;`
     )
