@@ -13,6 +13,12 @@ const MANUAL_PAYMENT = "pp_system_default"
 
 const fields = { fields: CART_FIELDS }
 
+/** Refusals of the cart's point (at payment or at the order's placing): another point is to be chosen, at the delivery step. */
+const POINT_REFUSALS = ["pickup_point_unavailable", "pickup_point_wrong_country", "pickup_point_required", "pickup_point_mismatch"]
+
+/** Whether the store refused the cart's pickup point, rather than anything else. */
+const refusesPoint = (cause: unknown) => POINT_REFUSALS.includes(shopperError(cause).code ?? "")
+
 /**
  * The checkout's steps; `step` is the one the page's address asks for, each step the shopper
  * moves to is a new entry of the browser's history (`onStep`), so that Back returns to the step
@@ -41,6 +47,11 @@ export function Checkout({
   // checkout until another point is chosen, whatever the picker's look-up (which the browser may answer from
   // its cache for a minute) still says of the point.
   const [pointRefusal, setPointRefusal] = useState<unknown>(null)
+  // In place of the step that was refused: Back does not return to a step that can only be refused again.
+  const backToDelivery = (refusal: unknown) => {
+    setPointRefusal(refusal)
+    onStep("delivery", { replace: true })
+  }
 
   return (
     <>
@@ -58,10 +69,16 @@ export function Checkout({
             onDone={() => setStep("payment")}
           />
         )}
-        {reached("payment") && <PaymentStep cart={cart} open={step === "payment"} onEdit={() => setStep("payment")} onDone={(c) => (setCart(c), setStep("review"))} />}
-        {reached("review") && (
-          <ReviewStep cart={cart} onOrder={onOrder} onPointRefused={(refusal) => (setPointRefusal(refusal), setStep("delivery"))} />
+        {reached("payment") && (
+          <PaymentStep
+            cart={cart}
+            open={step === "payment"}
+            onEdit={() => setStep("payment")}
+            onDone={(c) => (setCart(c), setStep("review"))}
+            onPointRefused={backToDelivery}
+          />
         )}
+        {reached("review") && <ReviewStep cart={cart} onOrder={onOrder} onPointRefused={backToDelivery} />}
       </div>
       <aside className="bag" aria-labelledby="bag-heading">
         <h2 id="bag-heading">{texts.bag}</h2>
@@ -276,7 +293,7 @@ function DeliveryStep({
               labels={texts.picker}
               locale={texts.locale}
               onSelect={async (point) => {
-                onCart(await pickupPoints.choose<HttpTypes.StoreCart>(cart.id, option.id, point))
+                onCart(await pickupPoints.choose<HttpTypes.StoreCart>(cart.id, option.id, point, { fields: CART_FIELDS }))
                 setPointRefused(false)
               }}
               onError={(refusal) => {
@@ -311,7 +328,13 @@ function DeliveryStep({
   )
 }
 
-function PaymentStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart: HttpTypes.StoreCart) => void }) {
+function PaymentStep({
+  cart,
+  open,
+  onEdit,
+  onDone,
+  onPointRefused,
+}: StepProps & { onDone: (cart: HttpTypes.StoreCart) => void; onPointRefused: (refusal: unknown) => void }) {
   const { texts } = useLanguage()
   const [error, setError] = useState<unknown>(null)
   const [saving, setSaving] = useState(false)
@@ -325,7 +348,9 @@ function PaymentStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart
       const { cart: updated } = await sdk.store.cart.retrieve(cart.id, fields)
       onDone(updated)
     } catch (cause) {
-      setError(cause)
+      // As at the order's placing: a refused point is chosen again at the delivery step.
+      if (refusesPoint(cause)) onPointRefused(cause)
+      else setError(cause)
     } finally {
       setSaving(false)
     }
@@ -359,9 +384,6 @@ function PaymentStep({ cart, open, onEdit, onDone }: StepProps & { onDone: (cart
   )
 }
 
-/** Refusals of the cart's point at the order's placing: another point is to be chosen, at the delivery step. */
-const POINT_REFUSALS = ["pickup_point_unavailable", "pickup_point_wrong_country", "pickup_point_required", "pickup_point_mismatch"]
-
 function ReviewStep({
   cart,
   onOrder,
@@ -378,7 +400,7 @@ function ReviewStep({
 
   // The point refused (deactivated since it was chosen, say): back to the delivery step, whose picker says why
   // and holds the checkout until another is chosen, rather than a "Place order" that can only fail again.
-  const refuse = (cause: unknown) => (POINT_REFUSALS.includes(shopperError(cause).code ?? "") ? onPointRefused(cause) : setError(cause))
+  const refuse = (cause: unknown) => (refusesPoint(cause) ? onPointRefused(cause) : setError(cause))
 
   const place = async () => {
     setPlacing(true)

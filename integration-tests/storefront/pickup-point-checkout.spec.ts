@@ -297,6 +297,8 @@ medusaIntegrationTestRunner({
     it("sends a shopper whose point was deactivated before placing the order back to delivery, rather than leaving Place order to fail again", async () => {
       const { page } = browser
       await duomoChosenThenPayment(page)
+      // The delivery's summary names the method as soon as the point is chosen, not only once the cart is read again.
+      expect(await page.locator("section[aria-label=Delivery] > div.muted").textContent()).toMatch(/^Pickup point/)
       // Back at delivery once: the picker looks the chosen point up, and the browser keeps that answer (active) for a
       // minute, so the picker's next look-up will not see the deactivation below.
       await page.getByRole("button", { name: /^Change .*delivery$/i }).click()
@@ -315,6 +317,13 @@ medusaIntegrationTestRunner({
         expect(await placeOrder.count()).toBe(0)
         expect(new URL(page.url()).hash).toMatch(/\/delivery$/)
         expect(await alert.count()).toBe(1)
+        // The refused review's entry was replaced: Back opens payment, not a review that can only be refused again;
+        // payment refuses the point too, and sends the shopper to delivery the same way.
+        await page.goBack()
+        await page.getByRole("button", { name: "Continue to review" }).click()
+        await waitFor(async () => new URL(page.url()).hash.endsWith("/delivery"))
+        await waitFor(async () => (await alert.first().textContent()) === "This pickup point is no longer available. Please choose another one.")
+        expect(await page.getByRole("button", { name: "Continue to review" }).count()).toBe(0)
         // Another point chosen: the refusal goes, and the checkout goes on.
         await page.getByRole("searchbox", { name: "Find a pickup point by postcode, city or address" }).fill("Milano")
         await page.keyboard.press("Enter")
