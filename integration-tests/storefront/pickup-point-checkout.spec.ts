@@ -317,6 +317,8 @@ medusaIntegrationTestRunner({
         expect(await placeOrder.count()).toBe(0)
         expect(new URL(page.url()).hash).toMatch(/\/delivery$/)
         expect(await alert.count()).toBe(1)
+        // The picker's own look-up asked the store again ("no-cache", through js-sdk), so it is the picker that says it.
+        await waitFor(async () => (await page.locator("[data-pickup-point-picker] [role=alert]").count()) === 1)
         // The refused review's entry was replaced: Back opens payment, not a review that can only be refused again;
         // payment refuses the point too, and sends the shopper to delivery the same way.
         await page.goBack()
