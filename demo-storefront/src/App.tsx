@@ -170,7 +170,8 @@ function Shop({ onCart }: { onCart: (cart: HttpTypes.StoreCart) => void }) {
   const { texts } = useLanguage()
   const [region, setRegion] = useState<HttpTypes.StoreRegion | null>(null)
   const [products, setProducts] = useState<HttpTypes.StoreProduct[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  // The cause, worded when drawn, as the checkout's.
+  const [error, setError] = useState<unknown>(null)
   const [adding, setAdding] = useState<string | null>(null)
 
   useEffect(() => {
@@ -181,7 +182,7 @@ function Shop({ onCart }: { onCart: (cart: HttpTypes.StoreCart) => void }) {
       setRegion(italy)
       const { products } = await sdk.store.product.list({ region_id: italy.id, fields: "*variants.calculated_price" })
       setProducts(products)
-    })().catch((cause: Error) => setError(cause.message))
+    })().catch((cause: unknown) => setError(cause ?? new Error()))
   }, [])
 
   const buy = async (variantId: string) => {
@@ -192,7 +193,7 @@ function Shop({ onCart }: { onCart: (cart: HttpTypes.StoreCart) => void }) {
       const { cart } = await sdk.store.cart.create({ region_id: region.id, items: [{ variant_id: variantId, quantity: 1 }] })
       onCart(cart)
     } catch (cause) {
-      setError((cause as Error).message)
+      setError(cause ?? new Error())
       setAdding(null)
     }
   }
@@ -200,12 +201,12 @@ function Shop({ onCart }: { onCart: (cart: HttpTypes.StoreCart) => void }) {
   return (
     <section aria-labelledby="shop-heading">
       <h1 id="shop-heading">{texts.shop}</h1>
-      {error && (
+      {error !== null && (
         <p className="alert" role="alert">
-          {error}
+          {shopperMessage(error, texts)}
         </p>
       )}
-      {!products && !error && <p>{texts.loadingProducts}</p>}
+      {!products && error === null && <p>{texts.loadingProducts}</p>}
       <ul className="products">
         {products?.map((product) => {
           const variant = product.variants?.[0]

@@ -1,3 +1,4 @@
+import { hasOpeningDays } from "../../storefront/format"
 import { WEEKDAYS } from "../../storefront/pickup-point"
 import type { PickupPoint, ShipmentOverview } from "./types"
 
@@ -10,8 +11,6 @@ export function sameHours(a: Hours, b: Hours): boolean {
 }
 
 export type HoursNote = "changedSinceOrder" | "asOrderedNoneNow" | "asOrderedInactive" | "asOrderedRemoved"
-
-const hasHours = (hours: Hours) => Object.values(hours ?? {}).some((ranges) => ranges?.length)
 
 /**
  * Which hours the order's page shows for its point, and what it says of them: the catalog's when
@@ -27,7 +26,8 @@ export function hoursShown(
   if (catalog === undefined) return { hours: ordered, note: null }
   if (catalog?.is_active) {
     if (sameHours(catalog.opening_hours, ordered)) return { hours: ordered, note: null }
-    return hasHours(catalog.opening_hours) || !hasHours(ordered)
+    // Whether the catalog gives hours at all, as the shopper's page decides it (withCurrentOpeningHours).
+    return hasOpeningDays(catalog.opening_hours) || !hasOpeningDays(ordered)
       ? { hours: catalog.opening_hours, note: "changedSinceOrder" }
       : { hours: ordered, note: "asOrderedNoneNow" }
   }
